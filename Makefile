@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# kprobetrace: a kprobe-events front end for Linux 6.12, built into a real
+# kernel and tested under QEMU side by side with the stock implementation.
+#
+#   make demo                  build, boot, show kprobe events at work
+#   make check                 every test (host, then guest); ends "N passed, N failed"
+#   make check KERNEL=stock    the same suite on the pristine kernel (baseline)
+#   make check DEBUG=1         on the KASAN/UBSAN/lockdep/kmemleak kernel
+#   make check TESTS=profile   only guest tests whose path matches
+#   make shell                 interactive guest shell (tracefs at /sys/kernel/tracing)
+#   make baseline              rerun the stock suite, rewrite tests/baseline/stock.pass
+#   make kernel                just build (KERNEL, DEBUG as above)
+#
+# Build output lives in build/ (git-ignored).
+
+KERNEL ?= ours
+DEBUG ?= 0
+TESTS ?=
+H := harness
+
+CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
+	$(if $(filter 1,$(NO_HOST)),-H)
+QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
+
+.PHONY: all deps tree kernel check demo shell baseline host-test fuzz clean distclean
+
+all: kernel
+
+deps:
+	@$(H)/deps.sh
+
+tree: deps
+	@$(H)/tree.sh $(KERNEL)
+
+kernel: tree
+	@$(H)/kbuild.sh $(KERNEL) $(DEBUG)
+
+check: kernel
+	@$(H)/check.sh $(CHECK_FLAGS) $(KERNEL)
+
+demo: kernel
+	@$(H)/demo.sh $(QEMU_FLAGS) $(KERNEL)
+
+shell: kernel
+	@$(H)/shell.sh $(QEMU_FLAGS) $(KERNEL)
+
+baseline:
+	@$(MAKE) --no-print-directory check KERNEL=stock NO_HOST=1 || true
+	@$(H)/baseline.sh
+
+host-test:
+	@$(MAKE) -C tools/testing/trace_probe test
+
+fuzz:
+	@$(MAKE) -C tools/testing/trace_probe fuzz
+
+clean:
+	rm -rf build/out
+
+distclean:
+	rm -rf build

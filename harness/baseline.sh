@@ -1,0 +1,22 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Record the stock baseline from the last `make check KERNEL=stock` run:
+# tests/baseline/stock.pass gets every guest test that passed on stock.
+# Tests that did not pass need a reason in tests/baseline/stock.notes.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+res=$(kpt_outdir stock 0)/check/results.txt
+[ -f "$res" ] || kpt_die "no stock results; run: make check KERNEL=stock"
+grep -q '^DONE' "$res" || kpt_die "the stock run did not finish"
+dst=$KPT_ROOT/tests/baseline/stock.pass
+{
+	echo "# Guest tests that pass on the stock 6.12 kernel with config/kprobetrace.config."
+	echo "# Written by 'make baseline'; 'make check' fails when one of these does not pass on ours."
+	grep '^RESULT ' "$res" | awk '$3 == "PASS" { print $2 }' | sort
+} >"$dst"
+kpt_log "$(grep -vc '^#' "$dst") tests pass on stock -> ${dst#$KPT_ROOT/}"
+grep '^RESULT ' "$res" | awk '$3 != "PASS" { print $2, $3 }' | while read -r t r; do
+	grep -qF "$t " "$KPT_ROOT/tests/baseline/stock.notes" 2>/dev/null ||
+		echo "  $t: $r on stock, and no reason in tests/baseline/stock.notes"
+done

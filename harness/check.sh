@@ -1,0 +1,170 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The whole test suite against one built kernel variant:
+#   check.sh [-d] [-t PATTERN] [-H] VARIANT
+#   -d          the debug flavour (any sanitizer/lockdep/kmemleak report fails)
+#   -t PATTERN  only guest tests whose path matches this grep pattern
+#   -H          skip the host tests
+# Host unit tests and a short fuzz run first, then the guest suite
+# (tests/selftests.list).  A guest test fails if it does not pass but is in
+# tests/baseline/stock.pass, or is one of the project's own tests; any other
+# non-pass is reported as skipped with the reason from
+# tests/baseline/stock.notes.  Ends with "N passed, N failed, N skipped".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+debug=0 pattern= host=1
+while getopts "dt:H" o; do
+	case $o in
+	d) debug=1 ;;
+	t) pattern=$OPTARG ;;
+	H) host=0 ;;
+	*) kpt_die "bad option" ;;
+	esac
+done
+shift $((OPTIND - 1))
+variant=${1:?usage: check.sh [-d] [-t PATTERN] [-H] stock|ours}
+kpt_variant_check "$variant"
+out=$(kpt_outdir "$variant" "$debug")
+run=$out/check
+per_test=${KPT_TEST_TIMEOUT:-240}
+baseline=$KPT_ROOT/tests/baseline/stock.pass
+notes=$KPT_ROOT/tests/baseline/stock.notes
+passed=0 failed=0 skipped=0
+failures=
+
+fail() { # what why
+	failed=$((failed + 1))
+	failures="$failures  FAIL $1: $2"$'\n'
+}
+
+# Host tests print their own "N passed, N failed" line; add it to ours.
+host_tests() {
+	local dir=$KPT_ROOT/tools/testing/trace_probe line p f
+	[ -f "$dir/Makefile" ] || { kpt_log "no host tests yet"; return; }
+	kpt_log "host unit tests"
+	make -s -C "$dir" test >"$run/host-test.log" 2>&1
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$run/host-test.log" | tail -n 1)
+	tail -n 30 "$run/host-test.log"
+	if [ -z "$line" ]; then
+		fail "host unit tests" "no result line (see ${run#$KPT_ROOT/}/host-test.log)"
+	else
+		p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+		passed=$((passed + p))
+		[ "$f" = 0 ] || { failed=$((failed + f)); failures="$failures  FAIL host unit tests: $f failed"$'\n'; }
+	fi
+	kpt_log "host fuzz run (${FUZZ_SECONDS:-60}s)"
+	if make -s -C "$dir" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-60}" >"$run/fuzz.log" 2>&1; then
+		passed=$((passed + 1))
+	else
+		tail -n 40 "$run/fuzz.log"
+		fail "host fuzz run" "see ${run#$KPT_ROOT/}/fuzz.log"
+	fi
+}
+
+list_tests() {
+	local src=$KPT_SRC/$variant/tools/testing/selftests/ftrace pat f
+	grep -v -e '^#' -e '^[[:space:]]*$' "$KPT_ROOT/tests/selftests.list" |
+	while read -r pat; do
+		case "$pat" in
+		test.d/kprobetrace/*) (cd "$KPT_ROOT/tools/testing/selftests/ftrace" && ls -1 $pat 2>/dev/null) ;;
+		*) (cd "$src" && ls -1 $pat 2>/dev/null) ;;
+		esac
+	done | grep -e "${pattern:-.}"
+}
+
+in_list() { # test file
+	grep -qxF "$1" "$2" 2>/dev/null
+}
+
+note_for() { # test
+	grep -F "$1 " "$notes" 2>/dev/null | head -n 1 | cut -d' ' -f2-
+}
+
+# Classify each planned test by its reported outcome.
+summarize() {
+	local t res secs
+	while read -r t; do
+		res=$(grep -F "RESULT $t " "$run/results.txt" | head -n 1 | cut -d' ' -f3)
+		secs=$(grep -F "RESULT $t " "$run/results.txt" | head -n 1 | cut -d' ' -f4)
+		res=${res:-NOTRUN}
+		printf '%-72s %-11s %5ss\n' "$t" "$res" "${secs:--}" >>"$run/summary.txt"
+		if [ "$res" = PASS ]; then
+			passed=$((passed + 1))
+		elif in_list "$t" "$baseline"; then
+			fail "$t" "$res (passes on stock)"
+		elif [[ $t == test.d/kprobetrace/* ]]; then
+			fail "$t" "$res (project test)"
+		else
+			skipped=$((skipped + 1))
+			echo "  skip $t: $res; $(note_for "$t")" >>"$run/skipped.txt"
+		fi
+	done <"$run/tests.list"
+}
+
+# Kernel reports that fail the run whatever the tests said.
+scan_console() {
+	local pat='BUG:|WARNING:|KASAN:|UBSAN:|possible recursive locking|possible circular locking|inconsistent lock state|unreferenced object|Kernel panic|Oops:|general protection fault'
+	if grep -aE "$pat" "$run/console.log" >"$run/kernel-reports.txt"; then
+		head -n 20 "$run/kernel-reports.txt"
+		fail "kernel log" "$(wc -l <"$run/kernel-reports.txt") report lines (see ${run#$KPT_ROOT/}/kernel-reports.txt)"
+	fi
+}
+
+# Print RESULT lines as the guest reports them (polls; killed by the caller).
+# A guest that has not reported BEGIN after KPT_BOOT_TIMEOUT seconds did not
+# boot into the test runner: stop it rather than wait for the whole bound.
+show_progress() { # results-file initrd
+	local shown=0 now waited=0
+	while :; do
+		if [ $waited -ge "${KPT_BOOT_TIMEOUT:-300}" ] && ! grep -qs "^BEGIN" "$1"; then
+			echo "  guest did not start the tests in ${waited}s; stopping it"
+			pkill -f -- "-initrd $2" 2>/dev/null
+			return
+		fi
+		waited=$((waited + 2))
+		now=$(tr -d '\r' <"$1" 2>/dev/null | grep -c '^RESULT ')
+		if [ "${now:-0}" -gt "$shown" ]; then
+			tr -d '\r' <"$1" | grep '^RESULT ' | sed -n "$((shown + 1)),${now}p" |
+				while read -r _ t r s; do
+					printf '  %-66s %-11s %4ss\n' "$t" "$r" "$s"
+				done
+			shown=$now
+		fi
+		sleep 2
+	done
+}
+
+guest_tests() {
+	local n bound
+	list_tests >"$run/tests.list"
+	n=$(wc -l <"$run/tests.list")
+	[ "$n" -gt 0 ] || { kpt_log "no guest test matches '$pattern'"; return; }
+	"$KPT_ROOT/harness/initramfs.sh" "$variant" "$debug" "$run/tests.list" \
+		"$run/initramfs.cpio.gz" || kpt_die "initramfs failed"
+	bound=$((n * per_test + 300))
+	[ "$bound" -gt 4800 ] && bound=4800
+	kpt_log "guest: $n tests on $variant (per test ${per_test}s, whole run ${bound}s)"
+	show_progress "$run/results.txt" "$run/initramfs.cpio.gz" &
+	local progress=$!
+	"$KPT_ROOT/harness/qemu.sh" -q $([ "$debug" = 1 ] && echo -d) -m check \
+		-i "$run/initramfs.cpio.gz" -r "$run" -t "$bound" \
+		-a "kpt.timeout=$per_test" "$variant"
+	kill "$progress" 2>/dev/null
+	wait "$progress" 2>/dev/null
+	tr -d '\r' <"$run/results.txt" >"$run/results.tmp" && mv "$run/results.tmp" "$run/results.txt"
+	grep -q '^DONE' "$run/results.txt" || fail "guest run" "did not finish (see ${run#$KPT_ROOT/}/console.log)"
+	summarize
+	scan_console
+}
+
+rm -rf "$run" && mkdir -p "$run"
+[ "$host" = 1 ] && host_tests
+guest_tests
+echo
+echo "==== kprobetrace check: $variant$([ "$debug" = 1 ] && echo ' (debug)') ===="
+[ -f "$run/summary.txt" ] && cat "$run/summary.txt"
+[ -f "$run/skipped.txt" ] && { echo "not passing on stock either:"; cat "$run/skipped.txt"; }
+[ -n "$failures" ] && printf 'failures:\n%s' "$failures"
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]

@@ -1,0 +1,23 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Install, from Debian's archive only, what building and booting the test
+# kernels needs.  Idempotent: asks apt only for packages that are missing.
+set -euo pipefail
+
+PKGS="linux-source-6.12 build-essential bc bison flex libelf-dev libssl-dev
+dwarves cpio kmod xz-utils gzip rsync python3 perl qemu-system-x86
+busybox-static trace-cmd clang libclang-rt-14-dev"
+
+missing=
+for p in $PKGS; do
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	[ "$st" = "install ok installed" ] || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+[ "$(id -u)" = 0 ] || { echo "deps: need root to install:$missing" >&2; exit 1; }
+echo "deps: installing:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

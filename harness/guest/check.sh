@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Run every test in /kpt/tests.list, each bounded by a wall-clock timeout,
+# and report one "RESULT <test> <outcome> <seconds>" line per test on
+# /dev/ttyS1, then "DONE".  Outcomes are ftracetest's (PASS, FAIL,
+# UNRESOLVED, UNTESTED, UNSUPPORTED, XFAIL) or TIMEOUT / NORESULT.
+
+RES=/dev/ttyS1
+FT=/selftests/ftrace
+LOGS=/tmp/kpt-logs
+timeout=300
+for w in $(cat /proc/cmdline); do
+	case "$w" in
+	kpt.timeout=*) timeout=${w#kpt.timeout=} ;;
+	esac
+done
+
+report() {
+	echo "$*" >$RES
+}
+
+# run_bounded SECS LOG CMD...: run CMD in its own session; kill the whole
+# session if it is still running after SECS.  Returns 124 on timeout.
+run_bounded() {
+	secs=$1 log=$2
+	shift 2
+	setsid "$@" >"$log" 2>&1 </dev/null &
+	pid=$!
+	(
+		i=0
+		while [ $i -lt "$secs" ]; do
+			sleep 1
+			kill -0 $pid 2>/dev/null || exit 0
+			i=$((i + 1))
+		done
+		kill -KILL -$pid 2>/dev/null
+		echo TIMEOUT >"$log.timeout"
+	) &
+	dog=$!
+	wait $pid
+	rc=$?
+	kill $dog 2>/dev/null
+	wait $dog 2>/dev/null
+	[ -f "$log.timeout" ] && return 124
+	return $rc
+}
+
+outcome() { # log
+	grep -o '\[\(PASS\|FAIL\|UNRESOLVED\|UNTESTED\|UNSUPPORTED\|XFAIL\)\]' "$1" |
+		tail -n 1 | tr -d '[]'
+}
+
+mkdir -p $LOGS
+report "BEGIN $(cat /kpt/variant) $(uname -r)"
+for t in $(cat /kpt/tests.list); do
+	name=$(echo "$t" | tr '/' '_')
+	log=$LOGS/$name.log
+	echo "=== $t"
+	start=$(date +%s)
+	(cd $FT && run_bounded "$timeout" "$log" ./ftracetest -l "$LOGS/$name.d" "$t")
+	rc=$?
+	secs=$(($(date +%s) - start))
+	res=$(outcome "$log")
+	[ $rc = 124 ] && res=TIMEOUT
+	[ -n "$res" ] || res=NORESULT
+	cat "$log"
+	if [ "$res" != PASS ] && [ "$res" != UNSUPPORTED ]; then
+		echo "--- details of $t ($res)"
+		cat "$LOGS/$name.d"/* 2>/dev/null | tail -n 60
+		echo "--- end of $t"
+	fi
+	report "RESULT $t $res $secs"
+done
+report "DONE"

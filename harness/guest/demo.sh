@@ -1,0 +1,55 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The scripted session behind `make demo`: each command is printed, then
+# run under a timeout, in /sys/kernel/tracing.
+
+cd /sys/kernel/tracing || exit 1
+
+step() {
+	printf '\n\033[1m## %s\033[0m\n' "$1"
+}
+
+run() {
+	printf '$ %s\n' "$*"
+	timeout 60 sh -c "$*" 2>&1
+	rc=$?
+	[ $rc = 0 ] || echo "(exit status $rc)"
+}
+
+echo
+echo "kprobetrace demo on $(uname -r) ($(cat /kpt/variant) kernel)"
+
+step "Define a kprobe event (register, user string, memory, \$comm args) and a kretprobe"
+run "echo 'p:kpt/open do_sys_openat2 dfd=%di:s32 path=+0(%si):ustring flags=+0(%dx):x64 comm=\$comm' >> kprobe_events"
+run "echo 'r:kpt/open_ret do_sys_openat2 ret=\$retval:s64' >> kprobe_events"
+run "cat kprobe_events"
+run "cat events/kpt/open/format"
+
+step "A filter on the kprobe, a hist trigger on the kretprobe, then enable"
+run "echo 'comm == \"cat\"' > events/kpt/open/filter"
+run "echo 'hist:keys=ret:vals=hitcount' > events/kpt/open_ret/trigger"
+run "echo 1 > events/kpt/enable"
+run "cat /kpt/variant /nonexistent > /dev/null"
+run "ls / > /dev/null"
+run "echo 0 > events/kpt/enable"
+
+step "What was recorded (only cat's opens pass the filter; every return is counted)"
+run "cat trace | grep -v '^#' | tail -n 8"
+run "cat events/kpt/open_ret/hist"
+run "cat kprobe_profile"
+
+step "A bad definition: the write fails and error_log points at the culprit"
+run "echo 'p:kpt/bad do_sys_openat2 dfd=%nosuchreg' >> kprobe_events"
+run "cat error_log"
+
+step "trace-cmd record / report of the same events"
+run "echo '!hist:keys=ret:vals=hitcount' > events/kpt/open_ret/trigger"
+run "echo 0 > events/kpt/open/filter"
+run "cd /tmp && trace-cmd record -q -e kpt -o /tmp/kpt.dat cat /kpt/variant > /dev/null"
+run "trace-cmd report -i /tmp/kpt.dat | tail -n 6"
+
+step "Clean up"
+run "echo > kprobe_events"
+run "cat kprobe_events | wc -l"
+echo
+echo "demo finished"

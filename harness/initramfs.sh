@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Pack the guest initramfs for one built kernel:
+#   initramfs.sh VARIANT DEBUG TESTLIST OUT.cpio.gz
+# Contents: busybox (with /bin/sh a real file: the uprobe selftest finds the
+# shell's text mapping by its name), the variant's ftrace selftests plus the
+# project's own tests, the installed modules, trace-cmd and its libraries,
+# the guest scripts and the list of tests to run.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+variant=$1 debug=$2 testlist=$3 dest=$4
+out=$(kpt_outdir "$variant" "$debug")
+src=$KPT_SRC/$variant
+stage=$out/initramfs
+[ -d "$out/modroot/lib/modules" ] || kpt_die "no modules in $out (build first)"
+
+rm -rf "$stage"
+mkdir -p "$stage"/{bin,sbin,etc,proc,sys,dev,tmp,root,kpt,usr/bin,usr/sbin}
+
+install_busybox() {
+	local a
+	cp /bin/busybox "$stage/bin/busybox"
+	cp /bin/busybox "$stage/bin/sh"
+	for a in $(/bin/busybox --list-full); do
+		[ "$a" = bin/sh ] && continue
+		[ -e "$stage/$a" ] || ln -s /bin/busybox "$stage/$a"
+	done
+}
+
+# Copy a dynamically linked program with every library it loads.
+install_dynamic() { # path
+	local lib
+	cp -L "$1" "$stage$1"
+	for lib in $(ldd "$1" | grep -o '/[^ ]*'); do
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+}
+
+install_selftests() {
+	local ft=$stage/selftests/ftrace
+	mkdir -p "$ft"
+	cp -a "$src/tools/testing/selftests/ftrace/." "$ft/"
+	# The project's own tests, also for the stock kernel (baseline).
+	cp -a "$KPT_ROOT/tools/testing/selftests/ftrace/test.d/." "$ft/test.d/"
+}
+
+install_busybox
+install_dynamic /usr/bin/trace-cmd
+install_selftests
+cp -a "$out/modroot/lib" "$stage/"
+cp "$KPT_ROOT"/harness/guest/* "$stage/kpt/"
+chmod 755 "$stage"/kpt/*
+mv "$stage/kpt/init" "$stage/init"
+cp "$testlist" "$stage/kpt/tests.list"
+echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
+echo "root:x:0:" >"$stage/etc/group"
+printf '%s\n' "$variant" >"$stage/kpt/variant"
+
+(cd "$stage" && find . -print0 | cpio --null -o -H newc -R 0:0 --quiet) |
+	gzip -1 >"$dest.tmp"
+mv "$dest.tmp" "$dest"
+kpt_log "initramfs ${dest#$KPT_ROOT/}: $(du -h "$dest" | cut -f1)"

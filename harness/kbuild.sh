@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Configure and build one kernel variant out of tree:
+#   kbuild.sh stock|ours [0|1 debug]
+# Output in build/out/VARIANT[-debug]: bzImage, vmlinux, and the stripped
+# modules under modroot/ (modules_install).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+variant=${1:?usage: kbuild.sh stock|ours [debug]}
+debug=${2:-0}
+kpt_variant_check "$variant"
+src=$KPT_SRC/$variant
+out=$(kpt_outdir "$variant" "$debug")
+frags="$KPT_ROOT/config/kprobetrace.config"
+[ "$debug" = 1 ] && frags="$frags $KPT_ROOT/config/debug.config"
+
+export ARCH=x86_64
+export KBUILD_BUILD_USER=kprobetrace KBUILD_BUILD_HOST=qemu
+export KBUILD_BUILD_TIMESTAMP="2026-01-01"
+kmake() {
+	make -C "$src" O="$out" -j"$KPT_JOBS" "$@"
+}
+
+# Fail loudly if an option a fragment asks for did not make it.
+verify_config() {
+	local bad=0 line name
+	# shellcheck disable=SC2086
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=*)
+			grep -qxF "$line" "$out/.config" ||
+				{ echo "  wanted $line, got: $(grep "^${line%%=*}=" "$out/.config" || echo 'not set')"; bad=1; }
+			;;
+		"# CONFIG_"*" is not set")
+			name=${line#\# }; name=${name%% *}
+			if grep -q "^$name=" "$out/.config"; then
+				echo "  wanted $name unset"; bad=1
+			fi
+			;;
+		esac
+	done < <(cat $frags)
+	[ $bad = 0 ] || kpt_die "config options did not stick (see above); check their dependencies"
+}
+
+configure() {
+	local stamp want
+	# shellcheck disable=SC2086
+	want=$(cat $frags "$src/kernel/configs/tiny.config" \
+		"$src/arch/x86/configs/tiny.config" | sha256sum)
+	stamp=$out/.kpt-config
+	if [ -f "$out/.config" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+		return 0
+	fi
+	kpt_log "configuring $variant (tinyconfig + $(echo $frags | xargs -n1 basename | xargs))"
+	kmake tinyconfig >/dev/null
+	# shellcheck disable=SC2086
+	(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$out" "$out/.config" $frags) >/dev/null
+	kmake olddefconfig >/dev/null
+	verify_config
+	echo "$want" >"$stamp"
+}
+
+mkdir -p "$out"
+configure
+kpt_log "building $variant kernel in ${out#$KPT_ROOT/} (log: build.log)"
+if ! kmake all >"$out/build.log" 2>&1; then
+	grep -E 'error|Error' "$out/build.log" | head -40 >&2
+	tail -20 "$out/build.log" >&2
+	kpt_die "kernel build failed ($variant), see $out/build.log"
+fi
+rm -rf "$out/modroot"
+kmake modules_install INSTALL_MOD_PATH="$out/modroot" INSTALL_MOD_STRIP=1 \
+	>>"$out/build.log" 2>&1 || kpt_die "modules_install failed, see $out/build.log"
+kpt_log "built $(kmake -s kernelrelease) ($variant$([ "$debug" = 1 ] && echo ', debug'))"

@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0
+# Common settings for the kprobetrace harness scripts (sourced, not run).
+
+KPT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+KPT_BUILD=${KPT_BUILD:-$KPT_ROOT/build}
+KPT_TARBALL=/usr/src/linux-source-6.12.tar.xz
+KPT_SRC=$KPT_BUILD/src
+KPT_JOBS=${KPT_JOBS:-$(nproc)}
+
+# Folders of the repository that mirror kernel paths; their tracked files
+# are overlaid onto the "ours" tree.
+KPT_OVERLAY_DIRS="kernel include lib Documentation tools samples arch"
+
+kpt_log() {
+	printf '[kpt %s] %s\n' "$(date +%T)" "$*" >&2
+}
+
+kpt_die() {
+	printf '[kpt] error: %s\n' "$*" >&2
+	exit 1
+}
+
+# kpt_variant_check VARIANT: only the two known kernel variants exist.
+kpt_variant_check() {
+	case "$1" in
+	stock|ours) ;;
+	*) kpt_die "unknown kernel variant '$1' (want stock or ours)" ;;
+	esac
+}
+
+# Output folder of a build: variant plus flavour (plain or debug).
+kpt_outdir() { # variant debug(0|1)
+	if [ "${2:-0}" = 1 ]; then
+		echo "$KPT_BUILD/out/$1-debug"
+	else
+		echo "$KPT_BUILD/out/$1"
+	fi
+}

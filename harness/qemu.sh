@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Boot a built kernel under QEMU (TCG, 2 vCPUs).
+#   qemu.sh [options] VARIANT
+#   -d            the debug flavour
+#   -m MODE       guest mode: check, demo or shell (default shell)
+#   -i INITRD     initramfs to boot (default: the variant's last one)
+#   -r RUNDIR     where console.log and results.txt go
+#   -t SECONDS    wall-clock bound for the whole run (default 3600)
+#   -a ARGS       extra kernel command line
+#   -q            do not copy the console to stdout
+# Non-interactive modes: the console goes to RUNDIR/console.log (and stdout),
+# results to RUNDIR/results.txt through the second serial port.  Exit status
+# 124 when the bound was hit.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+debug=0 mode=shell initrd= rundir= bound=3600 extra= quiet=0
+while getopts "dm:i:r:t:a:q" o; do
+	case $o in
+	d) debug=1 ;;
+	m) mode=$OPTARG ;;
+	i) initrd=$OPTARG ;;
+	r) rundir=$OPTARG ;;
+	t) bound=$OPTARG ;;
+	a) extra=$OPTARG ;;
+	q) quiet=1 ;;
+	*) kpt_die "bad option" ;;
+	esac
+done
+shift $((OPTIND - 1))
+variant=${1:?usage: qemu.sh [options] stock|ours}
+kpt_variant_check "$variant"
+out=$(kpt_outdir "$variant" "$debug")
+initrd=${initrd:-$out/initramfs.cpio.gz}
+rundir=${rundir:-$out/run-$mode}
+mem=1G
+[ "$debug" = 1 ] && mem=3G
+mkdir -p "$rundir"
+rm -f "$rundir/console.log" "$rundir/results.txt"
+
+cmdline="console=ttyS0,115200 loglevel=6 panic=-1 oops=panic kpt.mode=$mode $extra"
+qemu=(qemu-system-x86_64 -accel tcg,thread=multi -smp 2 -m "$mem"
+	-kernel "$out/arch/x86/boot/bzImage" -initrd "$initrd"
+	-append "$cmdline" -display none -no-reboot -monitor none)
+
+if [ "$mode" = shell ]; then
+	exec "${qemu[@]}" -serial mon:stdio
+fi
+
+rc=0
+if [ "$quiet" = 1 ]; then
+	timeout -k 10 "$bound" "${qemu[@]}" -serial "file:$rundir/console.log" \
+		-serial "file:$rundir/results.txt" </dev/null || rc=$?
+else
+	set +e
+	timeout -k 10 "$bound" "${qemu[@]}" -serial stdio \
+		-serial "file:$rundir/results.txt" </dev/null 2>&1 |
+		tee "$rundir/console.log"
+	rc=${PIPESTATUS[0]}
+	set -e
+fi
+[ "$rc" = 124 ] && kpt_log "guest run hit the ${bound}s bound"
+exit "$rc"

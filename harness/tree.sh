@@ -1,0 +1,104 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Prepare a kernel source tree under build/src/VARIANT.
+#
+#   stock: the pristine linux-source-6.12 tree, plus patches/series.
+#   ours:  a copy of stock with the repository's kernel-path files overlaid.
+#
+# Files are only rewritten when their content changes, so kbuild's
+# timestamp checks keep incremental builds incremental.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+variant=${1:?usage: tree.sh stock|ours}
+kpt_variant_check "$variant"
+
+unpack_stock() {
+	local dst=$KPT_SRC/stock tmp
+	[ -f "$dst/Makefile" ] && return 0
+	[ -f "$KPT_TARBALL" ] || kpt_die "$KPT_TARBALL missing (run: make deps)"
+	kpt_log "unpacking $KPT_TARBALL"
+	tmp=$KPT_SRC/.unpack.$$
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	tar -C "$tmp" -xf "$KPT_TARBALL"
+	mv "$tmp"/linux-source-6.12 "$dst"
+	rmdir "$tmp"
+	mkdir -p "$dst/.kpt"
+}
+
+series_list() { # file: patch names, comments and blank lines dropped
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"
+}
+
+# Apply patches/series to a tree; if the series changed since the last
+# run, the previously applied patches are reverted first.
+sync_patches() { # tree
+	local tree=$1 want=$KPT_ROOT/patches have=$1/.kpt/patches p
+	mkdir -p "$have"
+	if diff -qr "$want" "$have" >/dev/null 2>&1; then
+		return 0
+	fi
+	if [ -f "$have/series" ]; then
+		for p in $(series_list "$have/series" | tac); do
+			kpt_log "reverting $p in $(basename "$tree")"
+			patch -d "$tree" -p1 -R -s <"$have/$p"
+		done
+	fi
+	rm -rf "$have" && mkdir -p "$have"
+	if [ -f "$want/series" ]; then
+		for p in $(series_list "$want/series"); do
+			kpt_log "applying $p to $(basename "$tree")"
+			patch -d "$tree" -p1 -s -N <"$want/$p" ||
+				kpt_die "patch $p does not apply"
+		done
+	fi
+	cp -a "$want/." "$have/"
+}
+
+overlay_files() {
+	(cd "$KPT_ROOT" &&
+	 # shellcheck disable=SC2086
+	 git ls-files -co --exclude-standard -- $KPT_OVERLAY_DIRS |
+	 while read -r f; do [ -f "$f" ] && echo "$f"; done) | sort
+}
+
+# Copy changed repository files into the ours tree and put back the
+# stock version of files that left the overlay.
+sync_overlay() {
+	local ours=$KPT_SRC/ours stock=$KPT_SRC/stock
+	local old=$ours/.kpt/overlay.list new=$ours/.kpt/overlay.new f n=0
+	overlay_files >"$new"
+	touch "$old"
+	comm -23 "$old" "$new" | while read -r f; do
+		kpt_log "overlay: restoring stock $f"
+		if [ -f "$stock/$f" ]; then
+			cp "$stock/$f" "$ours/$f"
+		else
+			rm -f "$ours/$f"
+		fi
+	done
+	while read -r f; do
+		if ! cmp -s "$KPT_ROOT/$f" "$ours/$f"; then
+			mkdir -p "$(dirname "$ours/$f")"
+			cp "$KPT_ROOT/$f" "$ours/$f"
+			n=$((n + 1))
+		fi
+	done <"$new"
+	mv "$new" "$old"
+	kpt_log "overlay: $(wc -l <"$old") files, $n updated"
+}
+
+mkdir -p "$KPT_SRC"
+unpack_stock
+sync_patches "$KPT_SRC/stock"
+if [ "$variant" = ours ]; then
+	if [ ! -f "$KPT_SRC/ours/Makefile" ]; then
+		kpt_log "creating the ours tree from stock"
+		rm -rf "$KPT_SRC/ours.tmp"
+		cp -a "$KPT_SRC/stock" "$KPT_SRC/ours.tmp"
+		rm -f "$KPT_SRC/ours.tmp/.kpt/overlay.list"
+		mv "$KPT_SRC/ours.tmp" "$KPT_SRC/ours"
+	fi
+	sync_patches "$KPT_SRC/ours"
+	sync_overlay
+fi
