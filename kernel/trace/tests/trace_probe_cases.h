@@ -1,0 +1,1260 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Test tables shared by the host tests (tools/testing/trace_probe) and the
+ * KUnit suite: plain data, no harness code.  Include trace_probe_parse.h
+ * first.
+ *
+ * Error rows are whole kprobe_events commands with a '^' where Linux 6.12
+ * puts the error_log caret (the kprobe_syntax_errors.tc convention); the
+ * caret is one column past the end when the error is about a missing
+ * argument.  Program rows give the exact fetch_prog_dump() text.
+ *
+ * The commands assume the fake kernel of the harness: vfs_read, kfree,
+ * kernel_clone, do_exit, do_sys_open, gone_func, notrace_func and every
+ * other plain name are unique functions; non_exist_func, hoge and
+ * no_such_fn do not exist; name_show exists 3 times and dup_sym twice;
+ * module "mymod" is loaded, "notloaded" is not; only offset 0 is a
+ * function entry; vfs_read+3 is not an instruction boundary, gone_func
+ * fails to register with -ENOENT and notrace_func with -EINVAL;
+ * syscalls/sys_enter_openat is an event of another type.  Addresses are
+ * "hashed" as 0x%016lx of (addr & 0xffffffff) ^ 0xdeadbeef.
+ */
+#ifndef __TRACE_PROBE_CASES_H
+#define __TRACE_PROBE_CASES_H
+
+/* Probe kinds of the per-argument rows, as TPARG_FL_* flags */
+#define TP_CASE_KPROBE		(TPARG_FL_KERNEL | TPARG_FL_FENTRY)
+#define TP_CASE_KPROBE_OFFS	(TPARG_FL_KERNEL)
+#define TP_CASE_KRETPROBE	(TPARG_FL_KERNEL | TPARG_FL_RETURN)
+#define TP_CASE_UPROBE		(TPARG_FL_USER)
+#define TP_CASE_FPROBE		(TP_CASE_KPROBE | TPARG_FL_FPROBE)
+#define TP_CASE_TPROBE		(TP_CASE_FPROBE | TPARG_FL_TPOINT)
+
+/**
+ * struct tp_err_case - a command that must fail
+ * @setup: a command that must succeed first (existing event), or NULL
+ * @cmd: the command, with '^' at the expected caret
+ * @err: the expected TP_ERR_* id
+ */
+struct tp_err_case {
+	const char	*setup;
+	const char	*cmd;
+	int		err;
+};
+
+static const struct tp_err_case tp_err_cases[] = {
+	{ NULL, "p^100 vfs_read", TP_ERR_BAD_MAXACT_TYPE },
+	{ NULL, "r^1a111 vfs_read", TP_ERR_BAD_MAXACT },
+	{ NULL, "r^100000 vfs_read", TP_ERR_MAXACT_TOO_BIG },
+	{ NULL, "p ^non_exist_func", TP_ERR_BAD_PROBE_ADDR },
+	{ NULL, "p ^hoge-fuga", TP_ERR_BAD_PROBE_ADDR },
+	{ NULL, "p ^hoge+1000-1000", TP_ERR_BAD_PROBE_ADDR },
+	{ NULL, "r ^vfs_read+10", TP_ERR_BAD_RETPROBE },
+	{ NULL, "p:^/bar vfs_read", TP_ERR_NO_GROUP_NAME },
+	{
+		NULL,
+		"p:^12345678901234567890123456789012345678901234567890123456789012345/bar vfs_read",
+		TP_ERR_GROUP_TOO_LONG
+	},
+	{ NULL, "p:^foo.1/bar vfs_read", TP_ERR_BAD_GROUP_NAME },
+	{ NULL, "p:^ vfs_read", TP_ERR_NO_EVENT_NAME },
+	{
+		NULL,
+		"p:foo/^12345678901234567890123456789012345678901234567890123456789012345 vfs_read",
+		TP_ERR_EVENT_TOO_LONG
+	},
+	{ NULL, "p:foo/^bar.1 vfs_read", TP_ERR_BAD_EVENT_NAME },
+	{ NULL, "p vfs_read ^$retval", TP_ERR_RETVAL_ON_PROBE },
+	{ NULL, "p vfs_read ^$stack10000", TP_ERR_BAD_STACK_NUM },
+	{ NULL, "p vfs_read ^$arg10000", TP_ERR_BAD_ARG_NUM },
+	{ NULL, "p vfs_read ^$none_var", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read ^%none_reg", TP_ERR_BAD_REG_NAME },
+	{ NULL, "p vfs_read ^@12345678abcde", TP_ERR_BAD_MEM_ADDR },
+	{ NULL, "p vfs_read ^@+10", TP_ERR_FILE_ON_KPROBE },
+	{ NULL, "p vfs_read arg1=\\^x", TP_ERR_BAD_IMM },
+	{ NULL, "p vfs_read arg1=\\\"abcd^", TP_ERR_IMMSTR_NO_CLOSE },
+	{ NULL, "p vfs_read ^+0@0)", TP_ERR_DEREF_NEED_BRACE },
+	{ NULL, "p vfs_read ^+0ab1(@0)", TP_ERR_BAD_DEREF_OFFS },
+	{ NULL, "p vfs_read +0(+0(@0^)", TP_ERR_DEREF_OPEN_BRACE },
+	{ NULL, "p vfs_read +0(^$comm)", TP_ERR_COMM_CANT_DEREF },
+	{ NULL, "p vfs_read ^&1", TP_ERR_BAD_FETCH_ARG },
+	{
+		NULL,
+		"p vfs_read +0(^+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(@0))))))))))))))",
+		TP_ERR_TOO_MANY_OPS
+	},
+	{ NULL, "p vfs_read +0(@11):u8[10^", TP_ERR_ARRAY_NO_CLOSE },
+	{ NULL, "p vfs_read +0(@11):u8[10]^a", TP_ERR_BAD_ARRAY_SUFFIX },
+	{ NULL, "p vfs_read +0(@11):u8[^10a]", TP_ERR_BAD_ARRAY_NUM },
+	{ NULL, "p vfs_read +0(@11):u8[^256]", TP_ERR_ARRAY_TOO_BIG },
+	{ NULL, "p vfs_read @11:^unknown_type", TP_ERR_BAD_TYPE },
+	{ NULL, "p vfs_read $stack0:^string", TP_ERR_BAD_STRING },
+	{ NULL, "p vfs_read @11:^b10@a/16", TP_ERR_BAD_BITFIELD },
+	{
+		NULL,
+		"p vfs_read ^arg123456789012345678901234567890=@11",
+		TP_ERR_ARG_NAME_TOO_LONG
+	},
+	{ NULL, "p vfs_read ^=@11", TP_ERR_NO_ARG_NAME },
+	{ NULL, "p vfs_read ^var.1=@11", TP_ERR_BAD_ARG_NAME },
+	{ NULL, "p vfs_read var1=@11 ^var1=@12", TP_ERR_USED_ARG_NAME },
+	{
+		NULL,
+		"p vfs_read ^+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(@1234))))))",
+		TP_ERR_ARG_TOO_LONG
+	},
+	{ NULL, "p vfs_read arg1=^", TP_ERR_NO_ARG_BODY },
+	{ NULL, "p ^vfs_read+3", TP_ERR_BAD_INSN_BNDRY },
+	{
+		"p:kprobes/testevent kernel_clone",
+		"^r:kprobes/testevent do_exit",
+		TP_ERR_DIFF_PROBE_TYPE
+	},
+	{
+		"p:kprobes/testevent kernel_clone abcd=\\1",
+		"p:kprobes/testevent kernel_clone ^bcd=\\1",
+		TP_ERR_DIFF_ARG_TYPE
+	},
+	{
+		"p:kprobes/testevent kernel_clone abcd=\\1",
+		"p:kprobes/testevent kernel_clone ^abcd=\\1:u8",
+		TP_ERR_DIFF_ARG_TYPE
+	},
+	{
+		"p:kprobes/testevent kernel_clone abcd=\\1",
+		"p:kprobes/testevent kernel_clone ^abcd=\\\"foo\"",
+		TP_ERR_DIFF_ARG_TYPE
+	},
+	{
+		"p:kprobes/testevent kernel_clone abcd=\\1",
+		"^p:kprobes/testevent kernel_clone abcd=\\1",
+		TP_ERR_SAME_PROBE
+	},
+	{ NULL, "p vfs_read^%hoge", TP_ERR_BAD_ADDR_SUFFIX },
+	{ NULL, "p ^vfs_read+10%return", TP_ERR_BAD_RETPROBE },
+	/* the selftest says BAD_VAR_ARGS; 6.12 logs BAD_VAR here */
+	{ NULL, "p vfs_read args=^$arg*", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read +0(^$arg*)", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read $arg* ^$arg*", TP_ERR_DOUBLE_ARGS },
+	{ NULL, "p vfs_read+20 ^$arg*", TP_ERR_NOFENTRY_ARGS },
+	/* without BTF (the selftest expects NO_BTFARG with BTF) */
+	{ NULL, "p vfs_read ^hoge", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p vfs_read ^$arg*", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p ^name_show", TP_ERR_NON_UNIQ_SYMBOL },
+	{ NULL, "p ^dup_sym+4", TP_ERR_NON_UNIQ_SYMBOL },
+	{ NULL, "p ^mymod:no_such_fn", TP_ERR_BAD_PROBE_ADDR },
+	{ NULL, "p ^vfs_read+4294967296", TP_ERR_BAD_PROBE_ADDR },
+	{ NULL, "p ^vfs_read-1", TP_ERR_BAD_PROBE_ADDR },
+	/* -ENOENT when registering */
+	{ NULL, "p ^gone_func", TP_ERR_BAD_PROBE_ADDR },
+	{ NULL, "p ^notrace_func", TP_ERR_FAIL_REG_PROBE },
+	{ NULL, "^p:syscalls/sys_enter_openat vfs_read", TP_ERR_EVENT_EXIST },
+	/* a missing argument: caret past the end */
+	{
+		"p:kprobes/testevent kernel_clone a=%di b=%si",
+		"p:kprobes/testevent kernel_clone a=%di ^",
+		TP_ERR_DIFF_ARG_TYPE
+	},
+	{ NULL, "r^0 vfs_read", TP_ERR_BAD_MAXACT },
+	{ NULL, "r^4097 vfs_read", TP_ERR_MAXACT_TOO_BIG },
+	{ NULL, "r^4294967296 vfs_read", TP_ERR_BAD_MAXACT },
+	{
+		NULL,
+		"r^1234567890123456789012345678901234567890123456789012345678901234:ev vfs_read",
+		TP_ERR_BAD_MAXACT
+	},
+	{ NULL, "p^1:myevent vfs_read", TP_ERR_BAD_MAXACT_TYPE },
+	{ NULL, "p vfs_read^%returnx", TP_ERR_BAD_ADDR_SUFFIX },
+	{ NULL, "p:^my.grp/ev vfs_read", TP_ERR_BAD_GROUP_NAME },
+	{ NULL, "p:^1grp/ev vfs_read", TP_ERR_BAD_GROUP_NAME },
+	{ NULL, "p:grp.^1ev vfs_read", TP_ERR_BAD_EVENT_NAME },
+	{ NULL, "p:^ev:x vfs_read", TP_ERR_BAD_EVENT_NAME },
+	/* an address probe never gets TPARG_FL_RETURN */
+	{ NULL, "r 0xffffffff81000000 ^$retval", TP_ERR_RETVAL_ON_PROBE },
+	{ NULL, "p 0xffffffff81000000 ^$arg1", TP_ERR_NOFENTRY_ARGS },
+	{ NULL, "p vfs_read+8 a=^$arg1", TP_ERR_NOFENTRY_ARGS },
+	{ NULL, "p vfs_read ^$arg0", TP_ERR_BAD_ARG_NUM },
+	{ NULL, "p vfs_read ^$arg2049", TP_ERR_BAD_ARG_NUM },
+	{ NULL, "p vfs_read ^$argx", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read ^$arg", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read ^$arg1x", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read a=^$arg+", TP_ERR_BAD_VAR },
+	/* 6.12 points at the last $arg word */
+	{ NULL, "p vfs_read $arg* ^$arg1", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p vfs_read ^$stackx", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read ^$stack1x", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read ^$stack2049", TP_ERR_BAD_STACK_NUM },
+	{ NULL, "p vfs_read ^$comm1", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read ^%", TP_ERR_BAD_REG_NAME },
+	{ NULL, "p vfs_read ^@0x10000000000000000", TP_ERR_BAD_MEM_ADDR },
+	{ NULL, "p vfs_read a=\\^", TP_ERR_BAD_IMM },
+	{ NULL, "p vfs_read a=\\^0x10000000000000000", TP_ERR_BAD_IMM },
+	{ NULL, "p vfs_read a=\\^-9223372036854775809", TP_ERR_BAD_IMM },
+	{ NULL, "p vfs_read a=\\\"^", TP_ERR_IMMSTR_NO_CLOSE },
+	{ NULL, "p vfs_read a=\\\"abc\":^u8", TP_ERR_NEED_STRING_TYPE },
+	{ NULL, "p vfs_read a=\\\"ab:^c\"", TP_ERR_NEED_STRING_TYPE },
+	{ NULL, "p vfs_read $comm:^u32", TP_ERR_NEED_STRING_TYPE },
+	{ NULL, "p vfs_read $COMM:^string[2]", TP_ERR_NEED_STRING_TYPE },
+	{ NULL, "p vfs_read $comm:^symstr", TP_ERR_NEED_STRING_TYPE },
+	{ NULL, "p vfs_read ^+(%di)", TP_ERR_BAD_DEREF_OFFS },
+	{ NULL, "p vfs_read ^+u(%di)", TP_ERR_BAD_DEREF_OFFS },
+	{ NULL, "p vfs_read ^-+8(%di)", TP_ERR_BAD_DEREF_OFFS },
+	{ NULL, "p vfs_read ^+8%di", TP_ERR_DEREF_NEED_BRACE },
+	{ NULL, "p vfs_read +8(%di^", TP_ERR_DEREF_OPEN_BRACE },
+	/* 6.12 puts carets inside +u() one column left */
+	{ NULL, "p vfs_read +u0(@^0", TP_ERR_DEREF_OPEN_BRACE },
+	{ NULL, "p vfs_read +u0^(%ax2)", TP_ERR_BAD_REG_NAME },
+	{ NULL, "p vfs_read -u8^(%none)", TP_ERR_BAD_REG_NAME },
+	{ NULL, "p vfs_read +0(^)", TP_ERR_BAD_FETCH_ARG },
+	{ NULL, "p vfs_read ^:u32", TP_ERR_BAD_FETCH_ARG },
+	{ NULL, "p vfs_read ^1", TP_ERR_BAD_FETCH_ARG },
+	{ NULL, "p vfs_read +0(^\\\"abc\")", TP_ERR_COMM_CANT_DEREF },
+	{ NULL, "p vfs_read +0(+0(^$comm))", TP_ERR_COMM_CANT_DEREF },
+	{
+		NULL,
+		"p vfs_read +0(^+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(%di)))))))))))))))",
+		TP_ERR_TOO_MANY_OPS
+	},
+	/* no room for the store after the value */
+	{
+		NULL,
+		"p vfs_read +0(^+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(@0))))))))))))):symstr",
+		TP_ERR_TOO_MANY_OPS
+	},
+	/* no room for LP_ARRAY */
+	{
+		NULL,
+		"p vfs_read +0(^+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(@0))))))))))))):u8[2]",
+		TP_ERR_TOO_MANY_OPS
+	},
+	/* 6.12 reports no room for MOD_BF as a bad bitfield */
+	{
+		NULL,
+		"p vfs_read +0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(@0))))))))))))):b1@^0/8",
+		TP_ERR_BAD_BITFIELD
+	},
+	{ NULL, "p vfs_read +0(@11):u8[^0]", TP_ERR_BAD_ARRAY_NUM },
+	{ NULL, "p vfs_read +0(@11):u8[^]", TP_ERR_BAD_ARRAY_NUM },
+	{ NULL, "p vfs_read +0(@11):u8[^4294967296]", TP_ERR_BAD_ARRAY_NUM },
+	{ NULL, "p vfs_read +0(@11):u8[^65]", TP_ERR_ARRAY_TOO_BIG },
+	{ NULL, "p vfs_read +0(@11):u8[2]^[3]", TP_ERR_BAD_ARRAY_SUFFIX },
+	{ NULL, "p vfs_read %di:^", TP_ERR_BAD_TYPE },
+	{ NULL, "p vfs_read %di:^bad", TP_ERR_BAD_TYPE },
+	{ NULL, "p vfs_read %di:^b4@0/12", TP_ERR_BAD_TYPE },
+	{ NULL, "p vfs_read %di:^U32", TP_ERR_BAD_TYPE },
+	{ NULL, "p vfs_read %di:^string", TP_ERR_BAD_STRING },
+	{ NULL, "p vfs_read %di:^u8[2]", TP_ERR_BAD_STRING },
+	{ NULL, "p vfs_read $arg1:^ustring", TP_ERR_BAD_STRING },
+	/* no arrays in user memory; the caret uses the +u anchor */
+	{ NULL, "p vfs_read +u0(%di):u8[^2]", TP_ERR_BAD_STRING },
+	/* the anchor is inside the outermost dereference */
+	{ NULL, "p vfs_read +8(%di):sym^str[2]", TP_ERR_BAD_STRING },
+	{ NULL, "p vfs_read a=\\1:^symstr", TP_ERR_BAD_SYMSTRING },
+	{ NULL, "p vfs_read +u0(%di):sym^str", TP_ERR_BAD_SYMSTRING },
+	{ NULL, "p vfs_read %di:^b0@0/8", TP_ERR_BAD_BITFIELD },
+	{ NULL, "p vfs_read %di:^b4@/8", TP_ERR_BAD_BITFIELD },
+	{ NULL, "p vfs_read %di:^b4@5/8", TP_ERR_BAD_BITFIELD },
+	{ NULL, "p vfs_read %di:^b4x@0/8", TP_ERR_BAD_BITFIELD },
+	{
+		NULL,
+		"p vfs_read %di:^b18446744073709551616@0/8",
+		TP_ERR_BAD_BITFIELD
+	},
+	{ NULL, "p vfs_read +8(%di):b4@^6/8", TP_ERR_BAD_BITFIELD },
+	{ NULL, "p vfs_read ^__probe_ip=%di", TP_ERR_USED_ARG_NAME },
+	{ NULL, "p vfs_read ^common_pid=%di", TP_ERR_USED_ARG_NAME },
+	/* the generated name arg2 is taken */
+	{ NULL, "p vfs_read arg2=%di ^%si", TP_ERR_USED_ARG_NAME },
+	{ NULL, "p vfs_read ^1a=%di", TP_ERR_BAD_ARG_NAME },
+	{ NULL, "p vfs_read ^a-b=%di", TP_ERR_BAD_ARG_NAME },
+	{
+		NULL,
+		"p vfs_read ^a123456789012345678901234567890123=%di",
+		TP_ERR_ARG_NAME_TOO_LONG
+	},
+	{
+		NULL,
+		"p vfs_read a=^+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(%dx)))))))))))))))0",
+		TP_ERR_ARG_TOO_LONG
+	},
+	{
+		NULL,
+		"p vfs_read a0=+0(%di):u64[64] a1=+0(%di):u64[64] a2=+0(%di):u64[64] a3=+0(%di):u64[64] a4=+0(%di):u64[64] a5=+0(%di):u64[64] a6=+0(^%di):u64[64]",
+		TP_ERR_EVENT_TOO_BIG
+	},
+	{ NULL, "p vfs_read a=^foo", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p vfs_read+4 ^foo", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "r vfs_read ^_x", TP_ERR_NOSUP_BTFARG },
+};
+
+/**
+ * struct tp_prog_case - one argument and the program it compiles to
+ * @flags: TP_CASE_* probe kind
+ * @arg: the argument
+ * @prog: fetch_prog_dump() of its program
+ * @entry: fetch_prog_dump() of the entry program, NULL if none
+ */
+struct tp_prog_case {
+	unsigned int	flags;
+	const char	*arg;
+	const char	*prog;
+	const char	*entry;
+};
+
+static const struct tp_prog_case tp_prog_cases[] = {
+	{ TP_CASE_KPROBE, "%di", "REG di; ST_RAW size=8; END", NULL },
+	{ TP_CASE_KPROBE, "%ax:u32", "REG ax; ST_RAW size=4; END", NULL },
+	{ TP_CASE_KPROBE, "%r15:s8", "REG r15; ST_RAW size=1; END", NULL },
+	{ TP_CASE_KPROBE, "%flags:x16", "REG flags; ST_RAW size=2; END", NULL },
+	{ TP_CASE_KPROBE, "+0(%si):u8", "REG si; ST_MEM +0 size=1; END", NULL },
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):u16",
+		"REG si; ST_MEM +0 size=2; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):u32",
+		"REG si; ST_MEM +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):u64",
+		"REG si; ST_MEM +0 size=8; END",
+		NULL
+	},
+	{ TP_CASE_KPROBE, "+0(%si):s8", "REG si; ST_MEM +0 size=1; END", NULL },
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):s16",
+		"REG si; ST_MEM +0 size=2; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):s32",
+		"REG si; ST_MEM +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):s64",
+		"REG si; ST_MEM +0 size=8; END",
+		NULL
+	},
+	{ TP_CASE_KPROBE, "+0(%si):x8", "REG si; ST_MEM +0 size=1; END", NULL },
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):x16",
+		"REG si; ST_MEM +0 size=2; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):x32",
+		"REG si; ST_MEM +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):x64",
+		"REG si; ST_MEM +0 size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):char",
+		"REG si; ST_MEM +0 size=1; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%si):symbol",
+		"REG si; ST_MEM +0 size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"@0x1000",
+		"IMM 0x1000; ST_MEM +0 size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"@jiffies",
+		"NOP_SYMBOL \"jiffies\"; IMM 0; ST_MEM +0 size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"@jiffies+8:u32",
+		"NOP_SYMBOL \"jiffies+8\"; IMM 0; ST_MEM +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+4(@jiffies-8):u16",
+		"NOP_SYMBOL \"jiffies-8\"; IMM 0; DEREF +0; ST_MEM +4 size=2; END",
+		NULL
+	},
+	{ TP_CASE_KPROBE, "$stack", "STACKP; ST_RAW size=8; END", NULL },
+	{ TP_CASE_KPROBE, "$stack3", "STACK 3; ST_RAW size=8; END", NULL },
+	{
+		TP_CASE_KPROBE,
+		"$stack2048",
+		"STACK 2048; ST_RAW size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0($stack):u32",
+		"STACKP; ST_MEM +0 size=4; END",
+		NULL
+	},
+	{ TP_CASE_KPROBE, "$arg1:u32", "ARG 0; ST_RAW size=4; END", NULL },
+	{ TP_CASE_KPROBE, "$arg6", "ARG 5; ST_RAW size=8; END", NULL },
+	{ TP_CASE_KPROBE, "a=$arg+2", "ARG 1; ST_RAW size=8; END", NULL },
+	{ TP_CASE_KPROBE, "$comm", "COMM; ST_STRING +0 size=4; END", NULL },
+	{
+		TP_CASE_KPROBE,
+		"$COMM:string",
+		"COMM; ST_STRING +0 size=4; END",
+		NULL
+	},
+	{ TP_CASE_KPROBE, "\\1", "IMM 0x1; ST_RAW size=8; END", NULL },
+	{
+		TP_CASE_KPROBE,
+		"\\-1:s32",
+		"IMM 0xffffffffffffffff; ST_RAW size=4; END",
+		NULL
+	},
+	{ TP_CASE_KPROBE, "\\+0x10:u16", "IMM 0x10; ST_RAW size=2; END", NULL },
+	{ TP_CASE_KPROBE, "\\0777:u16", "IMM 0x1ff; ST_RAW size=2; END", NULL },
+	{
+		TP_CASE_KPROBE,
+		"\\0xffffffffffffffff",
+		"IMM 0xffffffffffffffff; ST_RAW size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"\\-9223372036854775808",
+		"IMM 0x8000000000000000; ST_RAW size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"\\\"hello\"",
+		"DATA \"hello\"; ST_STRING +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"\\\"\":string",
+		"DATA \"\"; ST_STRING +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"\\\"a\"b\"",
+		"DATA \"a\\\"b\"; ST_STRING +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%di):string",
+		"REG di; ST_STRING +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+16(%di):ustring",
+		"REG di; ST_USTRING +16 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+u0(%di):string",
+		"REG di; ST_USTRING +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+u8(%di):u32",
+		"REG di; ST_UMEM +8 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"-u8(%di):u32",
+		"REG di; ST_UMEM -8 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(+8(%si)):u64",
+		"REG si; DEREF +8; ST_MEM +0 size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+8(+0(%si)):u16",
+		"REG si; DEREF +0; ST_MEM +8 size=2; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"-8(%sp):s16",
+		"REG sp; ST_MEM -8 size=2; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0x10(%di)",
+		"REG di; ST_MEM +16 size=8; END",
+		NULL
+	},
+	{ TP_CASE_KPROBE, "++8(%di)", "REG di; ST_MEM +8 size=8; END", NULL },
+	{ TP_CASE_KPROBE, "+-8(%di)", "REG di; ST_MEM -8 size=8; END", NULL },
+	{
+		TP_CASE_KPROBE,
+		"+0(+u8(%si)):u8",
+		"REG si; UDEREF +8; ST_MEM +0 size=1; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+u0(+8(%si)):string",
+		"REG si; DEREF +8; ST_USTRING +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%di)xyz:u8",
+		"REG di; ST_MEM +0 size=1; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+4294967296(%di)",
+		"REG di; ST_MEM +0 size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"%di:symstr",
+		"REG di; ST_SYMSTR +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"$stack0:symstr",
+		"STACK 0; ST_SYMSTR +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"$arg1:symstr",
+		"ARG 0; ST_SYMSTR +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%di):symstr",
+		"REG di; DEREF +0; ST_SYMSTR +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%di):b4@2/32",
+		"REG di; ST_MEM +0 size=4; MOD_BF base=4 lshift=26 rshift=28; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"%di:b1@0/8",
+		"REG di; ST_RAW size=1; MOD_BF base=1 lshift=7 rshift=7; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"%di:b64@0/64",
+		"REG di; ST_RAW size=8; MOD_BF base=8 lshift=0 rshift=0; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"%di:b3@13/16",
+		"REG di; ST_RAW size=2; MOD_BF base=2 lshift=0 rshift=13; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"%di:b0x4@0x2/0x20",
+		"REG di; ST_RAW size=4; MOD_BF base=4 lshift=26 rshift=28; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%di):u8[4]",
+		"REG di; ST_MEM +0 size=1; LP_ARRAY 4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%di):x32[0x40]",
+		"REG di; ST_MEM +0 size=4; LP_ARRAY 64; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%di):char[1]",
+		"REG di; ST_MEM +0 size=1; LP_ARRAY 1; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%di):string[3]",
+		"REG di; DEREF +0; ST_STRING +0 size=4; LP_ARRAY 3; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+8(%di):ustring[2]",
+		"REG di; DEREF +8; ST_USTRING +0 size=4; LP_ARRAY 2; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+u0(%di):string[2]",
+		"REG di; UDEREF +0; ST_STRING +0 size=4; LP_ARRAY 2; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(%di):b4@2/32[2]",
+		"REG di; ST_MEM +0 size=4; MOD_BF base=4 lshift=26 rshift=28; LP_ARRAY 2; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(\\1):u8",
+		"IMM 0x1; ST_MEM +0 size=1; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"@0:string",
+		"IMM 0; ST_STRING +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(@0)))))))))))))",
+		"IMM 0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; ST_MEM +0 size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(@0))))))))))))):string",
+		"IMM 0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; ST_STRING +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KPROBE,
+		"+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(%di))))))))))))))",
+		"REG di; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; DEREF +0; ST_MEM +0 size=8; END",
+		NULL
+	},
+	{ TP_CASE_KRETPROBE, "$retval", "RETVAL; ST_RAW size=8; END", NULL },
+	{
+		TP_CASE_KRETPROBE,
+		"$retval:s32",
+		"RETVAL; ST_RAW size=4; END",
+		NULL
+	},
+	{ TP_CASE_KRETPROBE, "$retvalue", "RETVAL; ST_RAW size=8; END", NULL },
+	{
+		TP_CASE_KRETPROBE,
+		"+0($retval):string",
+		"RETVAL; ST_STRING +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KRETPROBE,
+		"$retval:symstr",
+		"RETVAL; ST_SYMSTR +0 size=4; END",
+		NULL
+	},
+	{
+		TP_CASE_KRETPROBE,
+		"$arg1",
+		"EDATA +0; ST_RAW size=8; END",
+		"ARG 0; ST_EDATA +0; END"
+	},
+	{
+		TP_CASE_KRETPROBE,
+		"+0($arg2):string",
+		"EDATA +0; ST_STRING +0 size=4; END",
+		"ARG 1; ST_EDATA +0; END"
+	},
+	{ TP_CASE_KRETPROBE, "%ax:u32", "REG ax; ST_RAW size=4; END", NULL },
+	{ TP_CASE_KPROBE_OFFS, "%di", "REG di; ST_RAW size=8; END", NULL },
+	{ TP_CASE_TPROBE, "$arg1", "ARG 1; ST_RAW size=8; END", NULL },
+	{ TP_CASE_FPROBE, "$arg2", "ARG 1; ST_RAW size=8; END", NULL },
+	{ TP_CASE_UPROBE, "@+0x10", "FOFFS 0x10; ST_MEM +0 size=8; END", NULL },
+	{
+		TP_CASE_UPROBE,
+		"@+-16:u32",
+		"FOFFS 0xfffffffffffffff0; ST_MEM +0 size=4; END",
+		NULL
+	},
+	{ TP_CASE_UPROBE, "%di", "REG di; ST_RAW size=8; END", NULL },
+	{
+		TP_CASE_UPROBE,
+		"$stack100000",
+		"STACK 100000; ST_RAW size=8; END",
+		NULL
+	},
+	{
+		TP_CASE_UPROBE,
+		"+0(%di):string",
+		"REG di; ST_STRING +0 size=4; END",
+		NULL
+	},
+};
+
+/**
+ * struct tp_arg_err_case - one argument that must fail, for any probe kind
+ * @flags: TP_CASE_* probe kind
+ * @arg: the argument (argument 0), with '^' at the expected caret
+ * @err: the expected TP_ERR_* id
+ */
+struct tp_arg_err_case {
+	unsigned int	flags;
+	const char	*arg;
+	int		err;
+};
+
+static const struct tp_arg_err_case tp_arg_err_cases[] = {
+	{ TP_CASE_UPROBE, "^@sym", TP_ERR_SYM_ON_UPROBE },
+	{ TP_CASE_UPROBE, "^@+x", TP_ERR_BAD_FILE_OFFS },
+	{ TP_CASE_UPROBE, "%di:^symbol", TP_ERR_BAD_TYPE },
+	{ TP_CASE_UPROBE, "%di:^symstr", TP_ERR_BAD_TYPE },
+	{ TP_CASE_UPROBE, "^$arg1", TP_ERR_NOFENTRY_ARGS },
+	{ TP_CASE_FPROBE, "^%di", TP_ERR_BAD_VAR },
+	{ TP_CASE_FPROBE, "^$retval", TP_ERR_RETVAL_ON_PROBE },
+	{ TP_CASE_KPROBE_OFFS, "^$arg1", TP_ERR_NOFENTRY_ARGS },
+	{ TP_CASE_KPROBE_OFFS, "^foo", TP_ERR_NOSUP_BTFARG },
+	{ TP_CASE_KRETPROBE, "^$arg0", TP_ERR_BAD_ARG_NUM },
+	{ TP_CASE_KRETPROBE, "$arg1:^symstr", TP_ERR_BAD_SYMSTRING },
+};
+
+/**
+ * struct tp_cmd_case - a command and the programs of all its arguments
+ * @cmd: the command
+ * @progs: the programs, separated by " | "
+ * @entry: the entry program, NULL if none
+ * @entry_size: bytes of entry data
+ */
+struct tp_cmd_case {
+	const char	*cmd;
+	const char	*progs;
+	const char	*entry;
+	unsigned int	entry_size;
+};
+
+static const struct tp_cmd_case tp_cmd_cases[] = {
+	{
+		"r vfs_read $arg2 $arg1 $arg2 +0($arg3):u32",
+		"EDATA +0; ST_RAW size=8; END | EDATA +8; ST_RAW size=8; END | EDATA +0; ST_RAW size=8; END | EDATA +16; ST_MEM +0 size=4; END",
+		"ARG 1; ST_EDATA +0; ARG 0; ST_EDATA +8; ARG 2; ST_EDATA +16; END",
+		24
+	},
+	{
+		"p vfs_read%return $arg1 $retval",
+		"EDATA +0; ST_RAW size=8; END | RETVAL; ST_RAW size=8; END",
+		"ARG 0; ST_EDATA +0; END",
+		8
+	},
+	{
+		"r notloaded:fn $arg1",
+		"EDATA +0; ST_RAW size=8; END",
+		"ARG 0; ST_EDATA +0; END",
+		8
+	},
+	{ "r vfs_read $retval", "RETVAL; ST_RAW size=8; END", NULL, 0 },
+	{
+		"p vfs_read $arg1 $arg1",
+		"ARG 0; ST_RAW size=8; END | ARG 0; ST_RAW size=8; END",
+		NULL,
+		0
+	},
+	{ "p kfree $arg10", "ARG 9; ST_RAW size=8; END", NULL, 0 },
+	{ "r kfree $retval", "RETVAL; ST_RAW size=8; END", NULL, 0 },
+	{
+		"p vfs_read $arg1 $arg2",
+		"ARG 0; ST_RAW size=8; END | ARG 1; ST_RAW size=8; END",
+		NULL,
+		0
+	},
+	{
+		"p:testprobe_bf kernel_clone arg1=@linux_proc_banner:b8@4/32",
+		"NOP_SYMBOL \"linux_proc_banner\"; IMM 0; ST_MEM +0 size=4; MOD_BF base=4 lshift=20 rshift=24; END",
+		NULL,
+		0
+	},
+	{
+		"p:myevent do_sys_open path=+0($arg2):ustring path2=+u0($arg2):string",
+		"ARG 1; ST_USTRING +0 size=4; END | ARG 1; ST_USTRING +0 size=4; END",
+		NULL,
+		0
+	},
+	{
+		"p:testprobe kernel_clone $stack0:s32 $stack0:u32 $stack0:x32 $stack0:b4@4/32",
+		"STACK 0; ST_RAW size=4; END | STACK 0; ST_RAW size=4; END | STACK 0; ST_RAW size=4; END | STACK 0; ST_RAW size=4; MOD_BF base=4 lshift=24 rshift=28; END",
+		NULL,
+		0
+	},
+};
+
+/**
+ * struct tp_head_case - a command head and what it parses to
+ * @cmd: the command
+ * @ret: expected return value (0 or -errno without an error_log entry)
+ * @group: group name
+ * @event: event name, given or generated
+ * @is_return: a kretprobe
+ * @maxactive: r<N>
+ * @symbol: "[MOD:]SYM", NULL for an address
+ * @offset: offset after the symbol
+ * @addr: the address when there is no symbol
+ * @flags: TP_CASE_* kind used for the arguments
+ */
+struct tp_head_case {
+	const char	*cmd;
+	int		ret;
+	const char	*group;
+	const char	*event;
+	bool		is_return;
+	unsigned int	maxactive;
+	const char	*symbol;
+	long		offset;
+	unsigned long	addr;
+	unsigned int	flags;
+};
+
+static const struct tp_head_case tp_head_cases[] = {
+	{
+		"p vfs_read",
+		0,
+		"kprobes",
+		"p_vfs_read_0",
+		false,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KPROBE
+	},
+	{
+		"r vfs_read",
+		0,
+		"kprobes",
+		"r_vfs_read_0",
+		true,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KRETPROBE
+	},
+	{
+		"p vfs_read+8",
+		0,
+		"kprobes",
+		"p_vfs_read_8",
+		false,
+		0,
+		"vfs_read",
+		8,
+		0x0UL,
+		TP_CASE_KPROBE_OFFS
+	},
+	{
+		"p vfs_read+0x10",
+		0,
+		"kprobes",
+		"p_vfs_read_16",
+		false,
+		0,
+		"vfs_read",
+		16,
+		0x0UL,
+		TP_CASE_KPROBE_OFFS
+	},
+	{
+		"r vfs_read+0",
+		0,
+		"kprobes",
+		"r_vfs_read_0",
+		true,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KRETPROBE
+	},
+	{
+		"p mymod:modfn",
+		0,
+		"kprobes",
+		"p_mymod_modfn_0",
+		false,
+		0,
+		"mymod:modfn",
+		0,
+		0x0UL,
+		TP_CASE_KPROBE
+	},
+	{
+		"p foo.isra.0",
+		0,
+		"kprobes",
+		"p_foo_isra_0_0",
+		false,
+		0,
+		"foo.isra.0",
+		0,
+		0x0UL,
+		TP_CASE_KPROBE
+	},
+	{
+		"r notloaded:fn",
+		0,
+		"kprobes",
+		"r_notloaded_fn_0",
+		true,
+		0,
+		"notloaded:fn",
+		0,
+		0x0UL,
+		TP_CASE_KRETPROBE
+	},
+	{
+		"p notloaded:fn+4",
+		0,
+		"kprobes",
+		"p_notloaded_fn_4",
+		false,
+		0,
+		"notloaded:fn",
+		4,
+		0x0UL,
+		TP_CASE_KPROBE_OFFS
+	},
+	{
+		"r100 vfs_read",
+		0,
+		"kprobes",
+		"r_vfs_read_0",
+		true,
+		100,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KRETPROBE
+	},
+	{
+		"r0x10:grp/ev vfs_read",
+		0,
+		"grp",
+		"ev",
+		true,
+		16,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KRETPROBE
+	},
+	{
+		"r4096 vfs_read",
+		0,
+		"kprobes",
+		"r_vfs_read_0",
+		true,
+		4096,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KRETPROBE
+	},
+	{
+		"p:grp.ev vfs_read",
+		0,
+		"grp",
+		"ev",
+		false,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KPROBE
+	},
+	{
+		"p:my-grp/_ev1 vfs_read",
+		0,
+		"my-grp",
+		"_ev1",
+		false,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KPROBE
+	},
+	{
+		"p:-/ev vfs_read",
+		0,
+		"-",
+		"ev",
+		false,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KPROBE
+	},
+	{
+		"p:grp/ vfs_read",
+		0,
+		"grp",
+		"p_vfs_read_0",
+		false,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KPROBE
+	},
+	{
+		"p:myevent vfs_read",
+		0,
+		"kprobes",
+		"myevent",
+		false,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KPROBE
+	},
+	{
+		"p vfs_read%return",
+		0,
+		"kprobes",
+		"r_vfs_read_0",
+		true,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KRETPROBE
+	},
+	{
+		"p vfs_read+0%return",
+		0,
+		"kprobes",
+		"r_vfs_read_0",
+		true,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KRETPROBE
+	},
+	{
+		"p 0xffffffff81000000",
+		0,
+		"kprobes",
+		"p_0x000000005fadbeef",
+		false,
+		0,
+		NULL,
+		0,
+		0xffffffff81000000UL,
+		TP_CASE_KPROBE_OFFS
+	},
+	{
+		"r 0x1000",
+		0,
+		"kprobes",
+		"r_0x00000000deadaeef",
+		true,
+		0,
+		NULL,
+		0,
+		0x1000UL,
+		TP_CASE_KPROBE_OFFS
+	},
+	{
+		"p 0",
+		0,
+		"kprobes",
+		"p_0x00000000deadbeef",
+		false,
+		0,
+		NULL,
+		0,
+		0x0UL,
+		TP_CASE_KPROBE_OFFS
+	},
+	{
+		"pfoo vfs_read",
+		0,
+		"kprobes",
+		"p_vfs_read_0",
+		false,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KPROBE
+	},
+	{
+		"rx10 vfs_read",
+		0,
+		"kprobes",
+		"r_vfs_read_0",
+		true,
+		0,
+		"vfs_read",
+		0,
+		0x0UL,
+		TP_CASE_KRETPROBE
+	},
+	{
+		"p aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+		0,
+		"kprobes",
+		"p_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+		false,
+		0,
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+		0,
+		0x0UL,
+		TP_CASE_KPROBE
+	},
+	{ "x vfs_read", -ECANCELED, NULL, NULL, false, 0, NULL, 0, 0x0UL, 0 },
+	{ "p", -ECANCELED, NULL, NULL, false, 0, NULL, 0, 0x0UL, 0 },
+	{
+		"p /bin/sh:0x10",
+		-ECANCELED,
+		NULL,
+		NULL,
+		false,
+		0,
+		NULL,
+		0,
+		0x0UL,
+		0
+	},
+	{
+		"p:u/ev /bin/sh:0x10",
+		-ECANCELED,
+		NULL,
+		NULL,
+		false,
+		0,
+		NULL,
+		0,
+		0x0UL,
+		0
+	},
+	{
+		"p:/ev /bin/sh:10",
+		-ECANCELED,
+		NULL,
+		NULL,
+		false,
+		0,
+		NULL,
+		0,
+		0x0UL,
+		0
+	},
+};
+
+/**
+ * struct tp_fmt_case - the event a command defines
+ * @cmd: the command
+ * @print_fmt: the print fmt of the format file
+ * @fields: "name type offset size signed;" per argument, space separated
+ * @listing: the arguments as kprobe_events lists them
+ */
+struct tp_fmt_case {
+	const char	*cmd;
+	const char	*print_fmt;
+	const char	*fields;
+	const char	*listing;
+};
+
+static const struct tp_fmt_case tp_fmt_cases[] = {
+	{
+		"p vfs_read a=%di:u32 b=+0(%si):string c=+0(%dx):u8[2] d=$comm",
+		"\"(%lx) a=%u b=\\\"%s\\\" c={%u,%u} d=\\\"%s\\\"\", REC->__probe_ip, REC->a, __get_str(b), REC->c[0], REC->c[1], __get_str(d)",
+		"a u32 16 4 0; b __data_loc char[] 20 4 1; c u8[2] 24 2 0; d __data_loc char[] 26 4 1;",
+		"a=%di:u32 b=+0(%si):string c=+0(%dx):u8[2] d=$comm"
+	},
+	{
+		"r vfs_read $retval",
+		"\"(%lx <- %lx) arg1=0x%Lx\", REC->__probe_func, REC->__probe_ret_ip, REC->arg1",
+		"arg1 u64 24 8 0;",
+		"arg1=$retval"
+	},
+	{
+		"p vfs_read s=+0(%di):string[2] %si:s64 +0(%di):x16 $stack:symbol c=+0(%di):char",
+		"\"(%lx) s={\\\"%s\\\",\\\"%s\\\"} arg2=%Ld arg3=0x%x arg4=%pS c='%c'\", REC->__probe_ip, __get_str(s[0]), __get_str(s[1]), REC->arg2, REC->arg3, REC->arg4, REC->c",
+		"s __data_loc char[][2] 16 8 1; arg2 s64 24 8 1; arg3 u16 32 2 0; arg4 u64 34 8 0; c u8 42 1 0;",
+		"s=+0(%di):string[2] arg2=%si:s64 arg3=+0(%di):x16 arg4=$stack:symbol c=+0(%di):char"
+	},
+	{ "p vfs_read", "\"(%lx)\", REC->__probe_ip", "", "" },
+	{
+		"p vfs_read x=%di:s8 y=%di:s16 z=%di:s32 w=%di:u64",
+		"\"(%lx) x=%d y=%d z=%d w=%Lu\", REC->__probe_ip, REC->x, REC->y, REC->z, REC->w",
+		"x s8 16 1 1; y s16 17 2 1; z s32 19 4 1; w u64 23 8 0;",
+		"x=%di:s8 y=%di:s16 z=%di:s32 w=%di:u64"
+	},
+};
+
+/**
+ * struct tp_delete_case - a delete command head
+ * @cmd: the command
+ * @ret: 0 or -EINVAL
+ * @group: the group, NULL when not given
+ * @event: the event
+ * @argc: words left to match
+ */
+struct tp_delete_case {
+	const char	*cmd;
+	int		ret;
+	const char	*group;
+	const char	*event;
+	int		argc;
+};
+
+static const struct tp_delete_case tp_delete_cases[] = {
+	{ "-:foo", 0, NULL, "foo", 0 },
+	{ "-:grp/foo", 0, "grp", "foo", 0 },
+	{ "-:grp/", 0, "grp", "", 0 },
+	{ "-:/foo", 0, "", "foo", 0 },
+	{ "-:grp/ev vfs_read a=%di", 0, "grp", "ev", 2 },
+	{ "!p:grp/ev", 0, "grp", "ev", 0 },
+	{ "-:", -EINVAL, NULL, "", 0 },
+	{ "-x", -EINVAL, NULL, "", 0 },
+	{ "!p", -EINVAL, NULL, "", 0 },
+};
+
+#endif /* __TRACE_PROBE_CASES_H */

@@ -1,0 +1,1919 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Parser and code generator of probe-event definitions.
+ *
+ * This file is pure: it sees no tracing object, no global state and logs
+ * nothing.  Kernel services come through trace_probe_internal.h only, so
+ * the host tests can build it against userspace equivalents.  Errors are
+ * returned as an errno plus a &struct probe_parse_err (TP_ERR_* code and
+ * caret position) that the glue turns into an error_log entry.
+ *
+ * Error codes and caret positions follow Linux 6.12 exactly, quirks
+ * included; each quirk is pointed out where it is reproduced.
+ */
+#include "trace_probe_internal.h"
+#include "trace_probe_parse.h"
+
+/* $stackN and $argN accept N up to the number of words in a kernel stack */
+#define PARAM_MAX_STACK		(THREAD_SIZE / sizeof(unsigned long))
+
+/* '@' adds one dereference; each "+N(...)" needs at least four characters */
+#define FETCH_DESC_MAX_DEREFS	(MAX_ARGSTR_LEN / 4 + 2)
+
+static const char * const reserved_field_names[] = {
+	"common_type",
+	"common_flags",
+	"common_preempt_count",
+	"common_pid",
+	"common_tgid",
+	FIELD_STRING_IP,
+	FIELD_STRING_RETIP,
+	FIELD_STRING_FUNC,
+};
+
+/* --- Tokens ------------------------------------------------------------ */
+
+static struct probe_tok tok_make(const char *s, int len, int pos)
+{
+	return (struct probe_tok){ .s = s, .len = len, .pos = pos };
+}
+
+/* The part of @t from byte @from, @len bytes long */
+static struct probe_tok tok_sub(struct probe_tok t, int from, int len)
+{
+	return tok_make(t.s + from, len, t.pos + from);
+}
+
+static struct probe_tok tok_tail(struct probe_tok t, int from)
+{
+	return tok_sub(t, from, t.len - from);
+}
+
+/* Index of the first @c in @t, or -1 */
+static int tok_find(struct probe_tok t, char c)
+{
+	const char *p = memchr(t.s, c, t.len);
+
+	return p ? p - t.s : -1;
+}
+
+/* Index of the last @c in @t, or -1 */
+static int tok_rfind(struct probe_tok t, char c)
+{
+	int i;
+
+	for (i = t.len - 1; i >= 0; i--)
+		if (t.s[i] == c)
+			return i;
+	return -1;
+}
+
+static char tok_at(struct probe_tok t, int i)
+{
+	return i < t.len ? t.s[i] : '\0';
+}
+
+static bool tok_eq(struct probe_tok t, const char *str)
+{
+	return strlen(str) == t.len && !memcmp(t.s, str, t.len);
+}
+
+static bool tok_has_prefix(struct probe_tok t, const char *prefix)
+{
+	size_t len = strlen(prefix);
+
+	return t.len >= len && !memcmp(t.s, prefix, len);
+}
+
+/* Copy @t NUL-terminated into @buf of @size bytes; false if it does not fit */
+static bool tok_copy(struct probe_tok t, char *buf, size_t size)
+{
+	if (t.len >= size)
+		return false;
+	memcpy(buf, t.s, t.len);
+	buf[t.len] = '\0';
+	return true;
+}
+
+/*
+ * Numbers are converted with the kernel's kstrto*() rules (base prefixes,
+ * a leading '+', overflow is -ERANGE).  Argument tokens are never longer
+ * than MAX_ARGSTR_LEN, so a stack copy is enough.
+ */
+static int tok_kstrtoul(struct probe_tok t, unsigned int base,
+			unsigned long *res)
+{
+	char buf[MAX_ARGSTR_LEN + 1];
+
+	if (!tok_copy(t, buf, sizeof(buf)))
+		return -EINVAL;
+	return kstrtoul(buf, base, res);
+}
+
+static int tok_kstrtol(struct probe_tok t, unsigned int base, long *res)
+{
+	char buf[MAX_ARGSTR_LEN + 1];
+
+	if (!tok_copy(t, buf, sizeof(buf)))
+		return -EINVAL;
+	return kstrtol(buf, base, res);
+}
+
+/*
+ * simple_strtoul() with base 0, without wrapping: stops at the first
+ * character that is not a digit.  Returns the number of characters used,
+ * or -ERANGE when the value does not fit in 64 bits.
+ */
+static int tok_scan_ulong(struct probe_tok t, u64 *res)
+{
+	unsigned int base = 10, i = 0, digit;
+	u64 val = 0;
+
+	if (tok_at(t, 0) == '0') {
+		base = 8;
+		if (tolower(tok_at(t, 1)) == 'x' && isxdigit(tok_at(t, 2))) {
+			base = 16;
+			i = 2;
+		}
+	}
+	for (; i < t.len; i++) {
+		if (isdigit(t.s[i]))
+			digit = t.s[i] - '0';
+		else if (isxdigit(t.s[i]))
+			digit = tolower(t.s[i]) - 'a' + 10;
+		else
+			break;
+		if (digit >= base)
+			break;
+		if (val > (U64_MAX - digit) / base)
+			return -ERANGE;
+		val = val * base + digit;
+	}
+	*res = val;
+	return i;
+}
+
+/**
+ * probe_is_good_name - check an event, group or field name
+ * @s: the name (not necessarily NUL-terminated)
+ * @len: its length
+ * @hash_ok: also accept '-' (group names)
+ *
+ * Return: true if @s looks like a C identifier (with '-' if @hash_ok).
+ */
+static bool probe_is_good_name(const char *s, int len, bool hash_ok)
+{
+	int i;
+
+	if (!len || (!isalpha(s[0]) && s[0] != '_' && !(hash_ok && s[0] == '-')))
+		return false;
+	for (i = 1; i < len; i++)
+		if (!isalnum(s[i]) && s[i] != '_' && !(hash_ok && s[i] == '-'))
+			return false;
+	return true;
+}
+
+static int set_err(struct probe_parse_err *err, int index, int code, int pos,
+		   int ret)
+{
+	err->code = code;
+	err->index = index;
+	err->offset = pos;
+	return ret;
+}
+
+/**
+ * probe_err_column - caret column of an error in the joined command
+ * @argc: number of words
+ * @argv: the words, as split by argv_split()
+ * @err: the error
+ *
+ * error_log prints the command as the words joined by single spaces.  The
+ * caret is at @err->offset inside word @err->index, or one column past the
+ * end of the command (after a space) when the index is beyond the last
+ * word.
+ *
+ * Return: the 0-based column of the caret.
+ */
+int probe_err_column(int argc, const char *argv[],
+		     const struct probe_parse_err *err)
+{
+	int i, column = 0;
+
+	for (i = 0; i < argc && i < err->index; i++)
+		column += strlen(argv[i]) + 1;
+	if (err->index >= argc)
+		return column;
+	return column + err->offset;
+}
+
+/* --- Fetch argument grammar -------------------------------------------- */
+
+/*
+ * A probe argument is one argv word:
+ *
+ *   arg      ::= [ name '=' ] body                  (one argv word)
+ *   body     ::= fetch [ ':' type ]                 (at most 63 chars)
+ *   fetch    ::= '%' REG
+ *              | '@' ADDR | '@' SYM [ ('+'|'-') OFFS ] | '@+' FOFFS
+ *              | '$' var
+ *              | '\' IMM | '\"' CHARS '"'
+ *              | ('+'|'-') [ 'u' ] OFFS '(' fetch ')'
+ *              | IDENT                               (BTF variable)
+ *   var      ::= 'retval' | 'stack' | 'stack' N | 'comm' | 'COMM' | 'arg' N
+ *   type     ::= tname [ '[' N ']' ]
+ *   tname    ::= u8|u16|u32|u64|s8|...|x64|char|string|ustring|symbol|symstr
+ *              | 'b' WIDTH '@' OFFSET '/' CONTAINER
+ *
+ * 6.12 splits the body at the first ':' and the type at the first '[';
+ * a dereference takes everything between its first '(' and the last ')'
+ * of its token, and ignores what follows that ')'.
+ *
+ * Parsing builds a &struct fetch_desc (the load, then the dereferences from
+ * the outermost to the innermost) without emitting anything.  Code is then
+ * generated in execution order: the load, the inner dereferences, and the
+ * outermost access, which stays pending until the store decides whether it
+ * becomes a DEREF or is folded into ST_MEM/ST_STRING.
+ *
+ * Example: "+8(+0(%si)):u16" at argument 0 of a kprobe.
+ *   parse_type()   type u16 at column 12
+ *   parse_fetch()  '+': deref +8, inner "+0(%si)" at column 3, anchor 3
+ *     parse_fetch()  '+': deref +0, inner "%si" at column 6
+ *       parse_fetch()  '%': load REG si
+ *   emit_loads()   REG si; DEREF +0 (inner); slot 2 pending for +8
+ *   emit_store()   the pending slot becomes ST_MEM +8 size=2
+ *   result         REG si; DEREF +0; ST_MEM +8 size=2; END
+ */
+
+/**
+ * struct fetch_deref - one dereference of a fetch argument
+ * @offset: added to the address before reading
+ * @user: read user memory
+ * @pos: caret position of a "too many ops" error for this dereference
+ */
+struct fetch_deref {
+	int	offset;
+	bool	user;
+	int	pos;
+};
+
+/**
+ * struct fetch_desc - a parsed fetch argument, before code generation
+ * @load: the first instruction (for a symbol: the IMM after NOP_SYMBOL)
+ * @symbol: the load is "@SYM": emit a NOP_SYMBOL holding @text first
+ * @text: symbol name (NOP_SYMBOL) or string (DATA), copied at emission
+ * @entry_param: for EDATA, the function argument saved at entry
+ * @nr_derefs: number of entries in @deref
+ * @deref: dereferences, outermost first
+ * @btf_type: fetch type suggested by BTF when no type is given
+ */
+struct fetch_desc {
+	struct fetch_insn	load;
+	bool			symbol;
+	struct probe_tok	text;
+	unsigned int		entry_param;
+	unsigned int		nr_derefs;
+	struct fetch_deref	deref[FETCH_DESC_MAX_DEREFS];
+	const char		*btf_type;
+};
+
+/**
+ * struct type_spec - the ":TYPE" part of an argument
+ * @name: type name without the array suffix (empty if not given)
+ * @given: a ':' was present
+ * @count: array length, 0 for a scalar
+ * @pos: column of the type name (6.12 reports type errors there)
+ * @type: the resolved fetch type
+ */
+struct type_spec {
+	struct probe_tok	name;
+	bool			given;
+	unsigned int		count;
+	int			pos;
+	const struct fetch_type	*type;
+};
+
+/**
+ * struct arg_parser - state while compiling one argument
+ * @ctx: the probe's parse context
+ * @index: argv index of the argument, for errors
+ * @desc: the parsed fetch
+ * @ts: the parsed type
+ * @anchor: where 6.12 reports the errors found after parsing: the inside
+ *	of the outermost dereference, or the start of the body
+ * @type_off: offset of the type name in the body, added to @anchor for
+ *	type/fetch mismatches (0 when no type is given)
+ * @prog: the program being generated
+ * @nr_insn: instructions used in @prog
+ * @pending: slot of the outermost access waiting for the store, or -1
+ */
+struct arg_parser {
+	struct probe_parse_ctx	*ctx;
+	int			index;
+	struct fetch_desc	desc;
+	struct type_spec	ts;
+	int			anchor;
+	int			type_off;
+	struct fetch_insn	prog[FETCH_INSN_MAX];
+	unsigned int		nr_insn;
+	int			pending;
+};
+
+static int arg_error(struct arg_parser *p, int code, int pos, int ret)
+{
+	return set_err(&p->ctx->err, p->index, code, pos, ret);
+}
+
+static int parse_fetch(struct arg_parser *p, struct probe_tok t, bool top);
+
+/* "$stack" or "$stackN" */
+static int parse_var_stack(struct arg_parser *p, struct probe_tok t,
+			   struct probe_tok num)
+{
+	struct fetch_insn *load = &p->desc.load;
+	unsigned long param;
+
+	if (!num.len) {
+		load->op = FETCH_OP_STACKP;
+		return 0;
+	}
+	if (!isdigit(num.s[0]) || tok_kstrtoul(num, 10, &param))
+		return arg_error(p, TP_ERR_BAD_VAR, t.pos, -EINVAL);
+	if ((p->ctx->flags & TPARG_FL_KERNEL) && param > PARAM_MAX_STACK)
+		return arg_error(p, TP_ERR_BAD_STACK_NUM, t.pos, -EINVAL);
+	load->op = FETCH_OP_STACK;
+	load->param = param;
+	return 0;
+}
+
+/* Load function argument @param (from 0) at entry, or its saved copy */
+static void load_func_arg(struct arg_parser *p, unsigned int param)
+{
+	struct fetch_insn *load = &p->desc.load;
+	unsigned int flags = p->ctx->flags;
+
+	if (tparg_is_function_entry(flags)) {
+		/* a tracepoint stub's first parameter is a dummy */
+		load->op = FETCH_OP_ARG;
+		load->param = param + !!(flags & TPARG_FL_TPOINT);
+	} else {
+		/* saved by the entry handler, see emit_load() */
+		load->op = FETCH_OP_EDATA;
+		p->desc.entry_param = param;
+	}
+}
+
+/* "$argN" */
+static int parse_var_arg(struct arg_parser *p, struct probe_tok t,
+			 struct probe_tok num)
+{
+	unsigned int flags = p->ctx->flags;
+	unsigned long param;
+
+	if (!IS_ENABLED(CONFIG_HAVE_FUNCTION_ARG_ACCESS_API))
+		return arg_error(p, TP_ERR_BAD_VAR, t.pos, -EINVAL);
+	if (tok_kstrtoul(num, 10, &param))
+		return arg_error(p, TP_ERR_BAD_VAR, t.pos, -EINVAL);
+	if (!param || param > PARAM_MAX_STACK)
+		return arg_error(p, TP_ERR_BAD_ARG_NUM, t.pos, -EINVAL);
+	if (!tparg_is_function_entry(flags) && !tparg_is_function_return(flags))
+		return arg_error(p, TP_ERR_NOFENTRY_ARGS, t.pos, -EINVAL);
+	load_func_arg(p, param - 1);	/* $arg1 is argument 0 */
+	return 0;
+}
+
+static int parse_btf_var(struct arg_parser *p, struct probe_tok t);
+
+/* An eprobe "$field" of the attached event */
+static int parse_var_field(struct arg_parser *p, struct probe_tok t,
+			   struct probe_tok name)
+{
+	struct probe_parse_ctx *ctx = p->ctx;
+	char buf[MAX_ARGSTR_LEN + 1];
+	const void *field = NULL;
+
+	if (ctx->find_field && tok_copy(name, buf, sizeof(buf)))
+		field = ctx->find_field(ctx->field_data, buf);
+	if (field) {
+		p->desc.load.op = FETCH_OP_TP_ARG;
+		p->desc.load.data = (void *)field;
+		return 0;
+	}
+	if (tok_eq(name, "comm") || tok_eq(name, "COMM")) {
+		p->desc.load.op = FETCH_OP_COMM;
+		return 0;
+	}
+	return arg_error(p, TP_ERR_BAD_VAR, t.pos, -EINVAL);
+}
+
+/* '$' var; all errors point at the '$' */
+static int parse_var(struct arg_parser *p, struct probe_tok t)
+{
+	struct probe_tok name = tok_tail(t, 1);
+	unsigned int flags = p->ctx->flags;
+
+	if (flags & TPARG_FL_TEVENT)
+		return parse_var_field(p, t, name);
+
+	/* 6.12 matches a prefix: "$retvalue" is $retval too */
+	if (tok_has_prefix(name, "retval")) {
+		if (!(flags & TPARG_FL_RETURN))
+			return arg_error(p, TP_ERR_RETVAL_ON_PROBE, t.pos,
+					 -EINVAL);
+		if (!(flags & TPARG_FL_KERNEL) || !p->ctx->btf) {
+			p->desc.load.op = FETCH_OP_RETVAL;
+			return 0;
+		}
+		return parse_btf_var(p, t);
+	}
+	if (tok_has_prefix(name, "stack"))
+		return parse_var_stack(p, t, tok_tail(name, 5));
+	if (tok_eq(name, "comm") || tok_eq(name, "COMM")) {
+		p->desc.load.op = FETCH_OP_COMM;
+		return 0;
+	}
+	if (tok_has_prefix(name, "arg"))
+		return parse_var_arg(p, t, tok_tail(name, 3));
+	return arg_error(p, TP_ERR_BAD_VAR, t.pos, -EINVAL);
+}
+
+/* '%' REG */
+static int parse_reg(struct arg_parser *p, struct probe_tok t)
+{
+	char buf[MAX_ARGSTR_LEN + 1];
+	int offset = -EINVAL;
+
+	/* eprobe and fprobe have no register context */
+	if (p->ctx->flags & (TPARG_FL_TEVENT | TPARG_FL_FPROBE))
+		return arg_error(p, TP_ERR_BAD_VAR, t.pos, -EINVAL);
+	if (tok_copy(tok_tail(t, 1), buf, sizeof(buf)))
+		offset = regs_query_register_offset(buf);
+	if (offset < 0)
+		return arg_error(p, TP_ERR_BAD_REG_NAME, t.pos, offset);
+	p->desc.load.op = FETCH_OP_REG;
+	p->desc.load.param = offset;
+	return 0;
+}
+
+static int push_deref(struct arg_parser *p, long offset, bool user, int pos)
+{
+	struct fetch_desc *desc = &p->desc;
+
+	/* the token length bounds the nesting, see FETCH_DESC_MAX_DEREFS */
+	if (WARN_ON_ONCE(desc->nr_derefs >= ARRAY_SIZE(desc->deref)))
+		return -EINVAL;
+	desc->deref[desc->nr_derefs++] = (struct fetch_deref){
+		/* 6.12 stores the offset in an int: keep its truncation */
+		.offset = (int)offset, .user = user, .pos = pos,
+	};
+	return 0;
+}
+
+/* '@' ADDR | '@' SYM[+-OFFS] | '@+' FOFFS: all read memory at that place */
+static int parse_mem(struct arg_parser *p, struct probe_tok t)
+{
+	struct fetch_insn *load = &p->desc.load;
+	struct probe_tok rest = tok_tail(t, 1);
+	unsigned long addr;
+	long foffs;
+	int ret;
+
+	if (isdigit(tok_at(rest, 0))) {
+		ret = tok_kstrtoul(rest, 0, &addr);
+		if (ret)
+			return arg_error(p, TP_ERR_BAD_MEM_ADDR, t.pos, ret);
+		load->op = FETCH_OP_IMM;
+		load->immediate = addr;
+	} else if (tok_at(rest, 0) == '+') {
+		if (p->ctx->flags & TPARG_FL_KERNEL)
+			return arg_error(p, TP_ERR_FILE_ON_KPROBE, t.pos,
+					 -EINVAL);
+		ret = tok_kstrtol(tok_tail(rest, 1), 0, &foffs);
+		if (ret)
+			return arg_error(p, TP_ERR_BAD_FILE_OFFS, t.pos, ret);
+		load->op = FETCH_OP_FOFFS;
+		load->immediate = foffs;
+	} else {
+		if (!(p->ctx->flags & TPARG_FL_KERNEL))
+			return arg_error(p, TP_ERR_SYM_ON_UPROBE, t.pos,
+					 -EINVAL);
+		/* resolved when the probe is registered (traceprobe_update_arg) */
+		p->desc.symbol = true;
+		p->desc.text = rest;
+		load->op = FETCH_OP_IMM;
+		load->immediate = 0;
+	}
+	return push_deref(p, 0, false, t.pos);
+}
+
+/*
+ * The text of the offset of "+N(", "-N(", "+uN(" or "-uN(": 6.12 drops the
+ * 'u' and a leading '+' and hands the rest to kstrtol().
+ */
+static int parse_deref_offset(struct probe_tok t, int paren, bool user,
+			      long *offset)
+{
+	char buf[MAX_ARGSTR_LEN + 2];
+	struct probe_tok num;
+	int n = 0;
+
+	num = tok_sub(t, user ? 2 : 1, paren - (user ? 2 : 1));
+	if (t.s[0] == '-')
+		buf[n++] = '-';
+	if (!tok_copy(num, buf + n, sizeof(buf) - n))
+		return -EINVAL;
+	return kstrtol(buf, 0, offset);
+}
+
+/* ('+'|'-') ['u'] OFFS '(' fetch ')' */
+static int parse_deref(struct arg_parser *p, struct probe_tok t, bool top)
+{
+	bool user = tok_at(t, 1) == 'u';
+	int paren, close, inner_pos, ret;
+	long offset;
+
+	paren = tok_find(t, '(');
+	if (paren < 0)
+		return arg_error(p, TP_ERR_DEREF_NEED_BRACE, t.pos, -EINVAL);
+	ret = parse_deref_offset(t, paren, user, &offset);
+	if (ret)
+		return arg_error(p, TP_ERR_BAD_DEREF_OFFS, t.pos, ret);
+
+	/*
+	 * 6.12 computes the column of the inner fetch as if the 'u' of a
+	 * user dereference were not there, so inside "+uN(" every caret is
+	 * one column to the left.  Reproduce it: carets are ABI.
+	 */
+	inner_pos = t.pos + paren + 1 - (user ? 1 : 0);
+	close = tok_rfind(tok_tail(t, paren + 1), ')');
+	if (close < 0)
+		return arg_error(p, TP_ERR_DEREF_OPEN_BRACE,
+				 inner_pos + t.len - paren - 1, -EINVAL);
+	if (top)
+		p->anchor = inner_pos;
+	ret = push_deref(p, offset, user, inner_pos);
+	if (ret)
+		return ret;
+	return parse_fetch(p, tok_make(t.s + paren + 1, close, inner_pos),
+			   false);
+}
+
+/* '\' IMM | '\"' CHARS '"' */
+static int parse_imm(struct arg_parser *p, struct probe_tok t)
+{
+	struct fetch_insn *load = &p->desc.load;
+	struct probe_tok num = tok_tail(t, 1);
+	unsigned long uval;
+	long sval;
+	int ret;
+
+	if (tok_at(t, 1) == '"') {
+		if (t.len < 3 || t.s[t.len - 1] != '"')
+			return arg_error(p, TP_ERR_IMMSTR_NO_CLOSE,
+					 t.pos + t.len, -EINVAL);
+		load->op = FETCH_OP_DATA;
+		p->desc.text = tok_sub(t, 2, t.len - 3);
+		return 0;
+	}
+
+	if (isdigit(tok_at(num, 0))) {
+		ret = tok_kstrtoul(num, 0, &uval);
+	} else if (tok_at(num, 0) == '-' || tok_at(num, 0) == '+') {
+		/* kstrtol() takes the sign: 6.12 strips a '+' first */
+		if (tok_at(num, 0) == '+')
+			num = tok_tail(num, 1);
+		ret = tok_kstrtol(num, 0, &sval);
+		uval = sval;
+	} else {
+		ret = -EINVAL;
+	}
+	if (ret)
+		return arg_error(p, TP_ERR_BAD_IMM, t.pos + 1, ret);
+	load->op = FETCH_OP_IMM;
+	load->immediate = uval;
+	return 0;
+}
+
+static int parse_fetch(struct arg_parser *p, struct probe_tok t, bool top)
+{
+	unsigned int flags = p->ctx->flags;
+
+	switch (tok_at(t, 0)) {
+	case '$':
+		return parse_var(p, t);
+	case '%':
+		return parse_reg(p, t);
+	case '@':
+		return parse_mem(p, t);
+	case '+':
+	case '-':
+		return parse_deref(p, t, top);
+	case '\\':
+		return parse_imm(p, t);
+	}
+	if (isalpha(tok_at(t, 0)) || tok_at(t, 0) == '_') {
+		if (!tparg_is_function_entry(flags) &&
+		    !tparg_is_function_return(flags))
+			return arg_error(p, TP_ERR_NOSUP_BTFARG, t.pos, -EINVAL);
+		return parse_btf_var(p, t);
+	}
+	return arg_error(p, TP_ERR_BAD_FETCH_ARG, t.pos, -EINVAL);
+}
+
+/*
+ * A BTF variable: a parameter name, or "$retval" with BTF.  Without a
+ * provider this is a kernel without CONFIG_PROBE_EVENTS_BTF_ARGS.  Field
+ * access ("->", '.') is recognised so that its syntax errors match 6.12,
+ * but resolving fields is left to the BTF provider work.
+ */
+static int parse_btf_var(struct arg_parser *p, struct probe_tok t)
+{
+	struct probe_parse_ctx *ctx = p->ctx;
+	struct probe_btf_var var = {};
+	char name[MAX_ARGSTR_LEN + 1];
+	int sep, ret;
+
+	if (!ctx->btf)
+		return arg_error(p, TP_ERR_NOSUP_BTFARG, t.pos, -EOPNOTSUPP);
+	if (!ctx->funcname)
+		return -EINVAL;	/* 6.12 returns this without a log entry */
+
+	sep = -1;
+	for (ret = 0; ret < t.len && sep < 0; ret++)
+		if (t.s[ret] == '.' || t.s[ret] == '-')
+			sep = ret;
+	if (sep >= 0 && t.s[sep] == '-' && tok_at(t, sep + 1) != '>')
+		return arg_error(p, TP_ERR_BAD_HYPHEN, t.pos + sep, -EINVAL);
+	if (sep >= 0 && t.s[sep] == '.')
+		return arg_error(p, TP_ERR_NOSUP_DAT_ARG, t.pos + sep + 1,
+				 -EOPNOTSUPP);
+	if (sep >= 0)	/* "->field" needs struct member lookup */
+		return arg_error(p, TP_ERR_NOSUP_BTFARG, t.pos, -EOPNOTSUPP);
+
+	tok_copy(t, name, sizeof(name));
+	ret = ctx->btf->find_var(ctx, name, &var);
+	if (ret == -ENODEV && tok_eq(t, "$retval")) {
+		/* no BTF for this function: the raw return value */
+		p->desc.load.op = FETCH_OP_RETVAL;
+		return 0;
+	}
+	if (ret)
+		return arg_error(p, var.err, t.pos, ret);
+
+	p->desc.btf_type = var.type;
+	if (var.is_retval)
+		p->desc.load.op = FETCH_OP_RETVAL;
+	else
+		load_func_arg(p, var.param);
+	return 0;
+}
+
+/* --- Types ------------------------------------------------------------- */
+
+/* The "[N]" suffix of a type; @t starts after '[' */
+static int parse_array_count(struct arg_parser *p, struct probe_tok t)
+{
+	char buf[MAX_ARGSTR_LEN + 1];
+	int close = tok_find(t, ']');
+	unsigned int count;
+
+	if (close < 0)
+		return arg_error(p, TP_ERR_ARRAY_NO_CLOSE, t.pos + t.len,
+				 -EINVAL);
+	if (close + 1 != t.len)
+		return arg_error(p, TP_ERR_BAD_ARRAY_SUFFIX, t.pos + close + 1,
+				 -EINVAL);
+	if (!tok_copy(tok_sub(t, 0, close), buf, sizeof(buf)) ||
+	    kstrtouint(buf, 0, &count) || !count)
+		return arg_error(p, TP_ERR_BAD_ARRAY_NUM, t.pos, -EINVAL);
+	if (count > MAX_ARRAY_LEN)
+		return arg_error(p, TP_ERR_ARRAY_TOO_BIG, t.pos, -EINVAL);
+	p->ts.count = count;
+	return 0;
+}
+
+/*
+ * Split @body into the fetch part (returned in @fetch) and the type, and
+ * resolve the type.  $comm and immediate strings can only be strings.
+ */
+static int parse_type(struct arg_parser *p, struct probe_tok body,
+		      struct probe_tok *fetch)
+{
+	struct type_spec *ts = &p->ts;
+	int colon = tok_find(body, ':');
+	int bracket, ret;
+
+	*fetch = body;
+	ts->pos = body.pos;
+	if (colon >= 0) {
+		*fetch = tok_sub(body, 0, colon);
+		ts->name = tok_tail(body, colon + 1);
+		ts->given = true;
+		ts->pos = ts->name.pos;
+		p->type_off = colon + 1;
+		bracket = tok_find(ts->name, '[');
+		if (bracket >= 0) {
+			ret = parse_array_count(p, tok_tail(ts->name,
+							    bracket + 1));
+			if (ret)
+				return ret;
+			ts->name.len = bracket;
+		}
+	}
+
+	if (!(p->ctx->flags & TPARG_FL_TEVENT) &&
+	    (tok_eq(*fetch, "$comm") || tok_eq(*fetch, "$COMM") ||
+	     tok_has_prefix(*fetch, "\\\""))) {
+		if (ts->count || (ts->given && !tok_eq(ts->name, "string")))
+			return arg_error(p, TP_ERR_NEED_STRING_TYPE, ts->pos,
+					 -EINVAL);
+		ts->type = fetch_type_find("string", 6, p->ctx->flags);
+	} else if (ts->given) {
+		ts->type = fetch_type_find(ts->name.s, ts->name.len,
+					   p->ctx->flags);
+	} else {
+		ts->type = fetch_type_find(NULL, 0, p->ctx->flags);
+	}
+	if (!ts->type)
+		return arg_error(p, TP_ERR_BAD_TYPE, ts->pos, -EINVAL);
+	return 0;
+}
+
+/* --- Code generation --------------------------------------------------- */
+
+/*
+ * Take the next instruction slot.  The last slot is kept for END.  This is
+ * the only place that reports TOO_MANY_OPS.
+ */
+static int prog_claim(struct arg_parser *p, int pos, int ret)
+{
+	if (p->nr_insn >= FETCH_INSN_MAX - 1)
+		return arg_error(p, TP_ERR_TOO_MANY_OPS, pos, ret);
+	return p->nr_insn++;
+}
+
+static int emit(struct arg_parser *p, struct fetch_insn insn, int pos, int ret)
+{
+	int slot = prog_claim(p, pos, ret);
+
+	if (slot >= 0)
+		p->prog[slot] = insn;
+	return slot;
+}
+
+static struct probe_entry_arg *entry_arg_alloc(unsigned int size)
+{
+	struct probe_entry_arg *earg;
+	unsigned int i;
+
+	earg = kzalloc(sizeof(*earg), GFP_KERNEL);
+	if (!earg)
+		return NULL;
+	earg->code = kcalloc(size, sizeof(*earg->code), GFP_KERNEL);
+	if (!earg->code) {
+		kfree(earg);
+		return NULL;
+	}
+	for (i = 0; i < size; i++)
+		earg->code[i].op = FETCH_OP_END;
+	earg->size = size;
+	return earg;
+}
+
+/*
+ * Make the entry program save function argument @param and return where in
+ * the entry data it is saved.  Each argument is saved once per probe.
+ */
+static int entry_arg_store(struct probe_parse_ctx *ctx, unsigned int param)
+{
+	struct probe_entry_arg *earg = ctx->entry_arg;
+	unsigned int i, offset = 0;
+
+	if (!earg) {
+		/* at most one $argN per argument, plus END */
+		earg = entry_arg_alloc(2 * ctx->max_args + 1);
+		if (!earg)
+			return -ENOMEM;
+		ctx->entry_arg = earg;
+	}
+	for (i = 0; i + 1 < earg->size; i += 2) {
+		struct fetch_insn *pair = &earg->code[i];
+
+		if (pair[0].op == FETCH_OP_END) {
+			pair[0] = (struct fetch_insn){ .op = FETCH_OP_ARG,
+						       .param = param };
+			pair[1] = (struct fetch_insn){ .op = FETCH_OP_ST_EDATA,
+						       .offset = offset };
+			return offset;
+		}
+		if (pair[0].param == param)
+			return pair[1].offset;
+		offset = pair[1].offset + sizeof(unsigned long);
+	}
+	return -ENOSPC;
+}
+
+static int emit_load(struct arg_parser *p)
+{
+	struct fetch_desc *desc = &p->desc;
+	struct fetch_insn load = desc->load;
+	char *text = NULL;
+	int ret;
+
+	if (desc->symbol || load.op == FETCH_OP_DATA) {
+		text = kmemdup_nul(desc->text.s, desc->text.len, GFP_KERNEL);
+		if (!text)
+			return -ENOMEM;
+	}
+	if (desc->symbol) {
+		struct fetch_insn holder = { .op = FETCH_OP_NOP_SYMBOL,
+					     .data = text };
+
+		ret = emit(p, holder, p->anchor, -EINVAL);
+		if (ret < 0) {
+			kfree(text);
+			return ret;
+		}
+	} else if (load.op == FETCH_OP_DATA) {
+		load.data = text;
+	} else if (load.op == FETCH_OP_EDATA) {
+		ret = entry_arg_store(p->ctx, desc->entry_param);
+		if (ret < 0)
+			return ret;
+		load.offset = ret;
+	}
+	ret = emit(p, load, p->anchor, -EINVAL);
+	if (ret < 0 && load.op == FETCH_OP_DATA)
+		kfree(text);
+	return ret;
+}
+
+/*
+ * Emit the load and the inner dereferences.  The outermost access gets a
+ * slot now (its overflow is reported where 6.12 reports it) and is filled
+ * by emit_store().
+ */
+static int emit_loads(struct arg_parser *p)
+{
+	struct fetch_desc *desc = &p->desc;
+	struct fetch_deref *d;
+	int i, ret;
+
+	ret = emit_load(p);
+	for (i = desc->nr_derefs - 1; i > 0 && ret >= 0; i--) {
+		d = &desc->deref[i];
+		ret = emit(p, (struct fetch_insn){
+				.op = d->user ? FETCH_OP_UDEREF : FETCH_OP_DEREF,
+				.offset = d->offset }, d->pos, -EINVAL);
+	}
+	if (ret >= 0 && desc->nr_derefs) {
+		p->pending = prog_claim(p, desc->deref[0].pos, -EINVAL);
+		ret = p->pending;
+	}
+	return ret < 0 ? ret : 0;
+}
+
+static bool op_in(enum fetch_op op, const enum fetch_op *set, int n)
+{
+	while (n--)
+		if (set[n] == op)
+			return true;
+	return false;
+}
+
+static const enum fetch_op symstr_sources[] = {
+	FETCH_OP_REG, FETCH_OP_STACK, FETCH_OP_RETVAL, FETCH_OP_ARG,
+	FETCH_OP_DEREF, FETCH_OP_TP_ARG,
+};
+
+static const enum fetch_op string_sources[] = {
+	FETCH_OP_DEREF, FETCH_OP_UDEREF, FETCH_OP_IMM, FETCH_OP_COMM,
+	FETCH_OP_DATA, FETCH_OP_TP_ARG,
+};
+
+/*
+ * Store a string, a user string or the symbol of a value.  A pending
+ * memory access is folded into the store (the string is at that address)
+ * unless the value itself is wanted: symstr prints the value, and an
+ * array reads an array of string pointers.
+ */
+static int emit_string_store(struct arg_parser *p)
+{
+	const struct fetch_type *type = p->ts.type;
+	struct fetch_deref *final = p->pending >= 0 ? &p->desc.deref[0] : NULL;
+	bool symstr = type->kind == FETCH_KIND_SYMSTR;
+	bool fold = final && !symstr && !p->ts.count;
+	enum fetch_op last, op;
+	int slot;
+
+	last = final ? (final->user ? FETCH_OP_UDEREF : FETCH_OP_DEREF) :
+		       p->desc.load.op;
+	if (symstr && !op_in(last, symstr_sources, ARRAY_SIZE(symstr_sources)))
+		return arg_error(p, TP_ERR_BAD_SYMSTRING,
+				 p->anchor + p->type_off, -EINVAL);
+	if (!symstr && !op_in(last, string_sources, ARRAY_SIZE(string_sources)))
+		return arg_error(p, TP_ERR_BAD_STRING,
+				 p->anchor + p->type_off, -EINVAL);
+
+	if (fold) {
+		slot = p->pending;
+	} else {
+		if (final)
+			p->prog[p->pending] = (struct fetch_insn){
+				.op = last, .offset = final->offset };
+		slot = prog_claim(p, p->anchor, -EINVAL);
+		if (slot < 0)
+			return slot;
+	}
+	if (type->kind == FETCH_KIND_USTRING || (fold && final->user))
+		op = FETCH_OP_ST_USTRING;
+	else if (symstr)
+		op = FETCH_OP_ST_SYMSTR;
+	else
+		op = FETCH_OP_ST_STRING;
+	p->prog[slot] = (struct fetch_insn){ .op = op, .size = type->size,
+					     .offset = fold ? final->offset : 0 };
+	return slot;
+}
+
+/* Returns the slot of the store */
+static int emit_store(struct arg_parser *p)
+{
+	const struct fetch_type *type = p->ts.type;
+	struct fetch_deref *final;
+
+	if (type->kind != FETCH_KIND_RAW)
+		return emit_string_store(p);
+	if (p->pending < 0)
+		return emit(p, (struct fetch_insn){ .op = FETCH_OP_ST_RAW,
+						    .size = type->size },
+			    p->anchor, -E2BIG);
+	final = &p->desc.deref[0];
+	p->prog[p->pending] = (struct fetch_insn){
+		.op = final->user ? FETCH_OP_ST_UMEM : FETCH_OP_ST_MEM,
+		.size = type->size, .offset = final->offset };
+	return p->pending;
+}
+
+/* ":b<width>@<offset>/<container>": extract the bits after the store */
+static int emit_bitfield(struct arg_parser *p)
+{
+	struct probe_tok t = p->ts.name, rest;
+	unsigned int bits = p->ts.type->size * BITS_PER_BYTE;
+	int err_pos = p->anchor + p->type_off;
+	u64 width, offset;
+	int n;
+
+	if (!p->ts.given || tok_at(t, 0) != 'b')
+		return 0;
+	/*
+	 * 6.12 lets simple_strtoul() wrap around on huge numbers and may
+	 * then build shifts of 64 or more; such input is rejected here.
+	 */
+	n = tok_scan_ulong(tok_tail(t, 1), &width);
+	if (n < 0 || !width || tok_at(t, n + 1) != '@')
+		return arg_error(p, TP_ERR_BAD_BITFIELD, err_pos, -EINVAL);
+	rest = tok_tail(t, n + 2);
+	n = tok_scan_ulong(rest, &offset);
+	if (n <= 0 || tok_at(rest, n) != '/')
+		return arg_error(p, TP_ERR_BAD_BITFIELD, err_pos, -EINVAL);
+	/* 6.12 reports a full program as a bad bitfield, not TOO_MANY_OPS */
+	if (p->nr_insn >= FETCH_INSN_MAX - 1 || width > bits ||
+	    offset > bits - width)
+		return arg_error(p, TP_ERR_BAD_BITFIELD, err_pos, -EINVAL);
+	return emit(p, (struct fetch_insn){ .op = FETCH_OP_MOD_BF,
+					    .basesize = p->ts.type->size,
+					    .lshift = bits - (width + offset),
+					    .rshift = bits - width },
+		    err_pos, -EINVAL);
+}
+
+static int emit_array(struct arg_parser *p, int store)
+{
+	static const enum fetch_op loopable[] = {
+		FETCH_OP_ST_MEM, FETCH_OP_ST_STRING, FETCH_OP_ST_USTRING,
+	};
+
+	if (!p->ts.count)
+		return 0;
+	if (!op_in(p->prog[store].op, loopable, ARRAY_SIZE(loopable)))
+		return arg_error(p, TP_ERR_BAD_STRING, p->anchor + p->type_off,
+				 -EINVAL);
+	return emit(p, (struct fetch_insn){ .op = FETCH_OP_LP_ARRAY,
+					    .param = p->ts.count },
+		    p->anchor, -E2BIG);
+}
+
+/* Reserve the argument's room in the record: 6.12 checks it here */
+static int reserve_record(struct arg_parser *p, struct probe_arg *parg)
+{
+	const struct fetch_type *type = p->ts.type;
+	struct probe_parse_ctx *ctx = p->ctx;
+
+	parg->offset = ctx->size;
+	ctx->size += type->size * (p->ts.count ?: 1);
+	if (ctx->size > MAX_PROBE_EVENT_SIZE)
+		return arg_error(p, TP_ERR_EVENT_TOO_BIG, p->anchor, -E2BIG);
+	if (!p->ts.count)
+		return 0;
+	parg->fmt = kasprintf(GFP_KERNEL, "%s[%u]", type->fmttype,
+			      p->ts.count);
+	return parg->fmt ? 0 : -ENOMEM;
+}
+
+/* Everything after parsing: the code, in stage order */
+static int compile_fetch(struct arg_parser *p, struct probe_arg *parg)
+{
+	struct fetch_insn *code;
+	int store, ret;
+
+	ret = emit_loads(p);
+	if (!ret)
+		ret = reserve_record(p, parg);
+	if (ret)
+		return ret;
+	store = emit_store(p);
+	if (store < 0)
+		return store;
+	ret = emit_bitfield(p);
+	if (ret >= 0)
+		ret = emit_array(p, store);
+	if (ret < 0)
+		return ret;
+	p->prog[p->nr_insn++].op = FETCH_OP_END;	/* always has room */
+
+	code = kmemdup(p->prog, p->nr_insn * sizeof(*code), GFP_KERNEL);
+	if (!code)
+		return -ENOMEM;
+	p->nr_insn = 0;		/* data now owned by @code */
+	parg->code = code;
+	parg->type = p->ts.type;
+	parg->count = p->ts.count;
+	parg->dynamic = fetch_type_is_string(p->ts.type);
+	return 0;
+}
+
+/* --- Arguments --------------------------------------------------------- */
+
+static int compile_body(struct probe_parse_ctx *ctx, int index,
+			struct probe_tok body, struct probe_arg *parg)
+{
+	struct fetch_desc *desc;
+	struct arg_parser *p;
+	struct probe_tok fetch;
+	int ret;
+
+	if (body.len > MAX_ARGSTR_LEN)
+		return set_err(&ctx->err, index, TP_ERR_ARG_TOO_LONG, body.pos,
+			       -E2BIG);
+	if (!body.len)
+		return set_err(&ctx->err, index, TP_ERR_NO_ARG_BODY, body.pos,
+			       -EINVAL);
+	parg->comm = kmemdup_nul(body.s, body.len, GFP_KERNEL);
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p || !parg->comm) {
+		kfree(p);
+		return -ENOMEM;
+	}
+	p->ctx = ctx;
+	p->index = index;
+	p->anchor = body.pos;
+	p->pending = -1;
+	desc = &p->desc;
+
+	ret = parse_type(p, body, &fetch);
+	if (!ret)
+		ret = parse_fetch(p, fetch, true);
+	/* $comm and \"str" are not addresses */
+	if (!ret && desc->nr_derefs &&
+	    (desc->load.op == FETCH_OP_COMM || desc->load.op == FETCH_OP_DATA))
+		ret = arg_error(p, TP_ERR_COMM_CANT_DEREF,
+				desc->deref[desc->nr_derefs - 1].pos, -EINVAL);
+	if (!ret && !p->ts.given && desc->btf_type)
+		p->ts.type = fetch_type_find(desc->btf_type,
+					     strlen(desc->btf_type), ctx->flags);
+	if (!ret && !p->ts.type)
+		ret = arg_error(p, TP_ERR_BAD_TYPE, p->ts.pos, -EINVAL);
+	if (!ret)
+		ret = compile_fetch(p, parg);
+	fetch_prog_release_data(p->prog, p->nr_insn);
+	kfree(p);
+	if (!ret && WARN_ON_ONCE(fetch_prog_check(parg->code, FETCH_INSN_MAX)))
+		ret = -EINVAL;
+	return ret;
+}
+
+/* Unnamed: the text before ':' if it is an identifier (a BTF name), else argN */
+static char *generate_arg_name(struct probe_tok word, int i)
+{
+	int colon = tok_find(word, ':');
+	int len = colon < 0 ? word.len : colon;
+
+	if (probe_is_good_name(word.s, len, false))
+		return kmemdup_nul(word.s, len, GFP_KERNEL);
+	return kasprintf(GFP_KERNEL, "arg%d", i + 1);
+}
+
+static bool arg_name_conflicts(struct probe_parse_ctx *ctx, int i,
+			       const char *name)
+{
+	int j;
+
+	for (j = 0; j < ARRAY_SIZE(reserved_field_names); j++)
+		if (!strcmp(reserved_field_names[j], name))
+			return true;
+	for (j = 0; j < i; j++)
+		if (!strcmp(ctx->args[j].name, name))
+			return true;
+	return false;
+}
+
+/* "NAME=" or a generated name; name errors point at the word start */
+static int parse_arg_name(struct probe_parse_ctx *ctx, int i,
+			  struct probe_tok word, struct probe_arg *parg,
+			  struct probe_tok *body)
+{
+	int index = ctx->word_base + i;
+	int eq = tok_find(word, '=');
+
+	*body = word;
+	if (eq > MAX_ARG_NAME_LEN)
+		return set_err(&ctx->err, index, TP_ERR_ARG_NAME_TOO_LONG, 0,
+			       -EINVAL);
+	if (eq == 0)
+		return set_err(&ctx->err, index, TP_ERR_NO_ARG_NAME, 0,
+			       -EINVAL);
+	if (eq > 0) {
+		parg->name = kmemdup_nul(word.s, eq, GFP_KERNEL);
+		*body = tok_tail(word, eq + 1);
+	} else {
+		parg->name = generate_arg_name(word, i);
+	}
+	if (!parg->name)
+		return -ENOMEM;
+	if (!probe_is_good_name(parg->name, strlen(parg->name), false))
+		return set_err(&ctx->err, index, TP_ERR_BAD_ARG_NAME, 0,
+			       -EINVAL);
+	if (arg_name_conflicts(ctx, i, parg->name))
+		return set_err(&ctx->err, index, TP_ERR_USED_ARG_NAME, 0,
+			       -EINVAL);
+	return 0;
+}
+
+/**
+ * probe_parse_ctx_init - prepare a parse context for one probe
+ * @ctx: the context
+ * @flags: TPARG_FL_*
+ * @args: the probe's argument array
+ * @max_args: number of arguments the probe will have
+ */
+void probe_parse_ctx_init(struct probe_parse_ctx *ctx, unsigned int flags,
+			  struct probe_arg *args, unsigned int max_args)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->flags = flags;
+	ctx->args = args;
+	ctx->max_args = max_args;
+	ctx->word_base = 2;
+	ctx->err.code = PROBE_ERR_NONE;
+}
+
+/**
+ * probe_arg_parse - parse and compile one probe argument
+ * @ctx: the probe's parse context; @ctx->args[0..@i) must be parsed already
+ * @i: argument number, from 0
+ * @text: the argument word, "[NAME=]FETCHARG[:TYPE]"
+ * @parg: filled on success, left empty on failure
+ *
+ * The argument's place in the record is taken from and added to
+ * @ctx->size, and a return probe's $argN extends @ctx->entry_arg.  The
+ * program is verified with fetch_prog_check() before it is returned.
+ *
+ * Return: 0, or -errno with @ctx->err set for user errors (it stays
+ * %PROBE_ERR_NONE for -ENOMEM).
+ */
+int probe_arg_parse(struct probe_parse_ctx *ctx, int i, const char *text,
+		    struct probe_arg *parg)
+{
+	struct probe_tok word = tok_make(text, strlen(text), 0);
+	struct probe_tok body;
+	int ret;
+
+	memset(parg, 0, sizeof(*parg));
+	ctx->err.code = PROBE_ERR_NONE;
+	ret = parse_arg_name(ctx, i, word, parg, &body);
+	if (!ret)
+		ret = compile_body(ctx, ctx->word_base + i, body, parg);
+	if (ret)
+		probe_arg_free(parg);
+	return ret;
+}
+
+/**
+ * probe_arg_free - release what probe_arg_parse() allocated
+ * @parg: the argument; it is left zeroed
+ */
+void probe_arg_free(struct probe_arg *parg)
+{
+	fetch_prog_free(parg->code);
+	kfree(parg->name);
+	kfree(parg->comm);
+	kfree(parg->fmt);
+	memset(parg, 0, sizeof(*parg));
+}
+
+/**
+ * probe_entry_arg_free - release the entry program of a return probe
+ * @earg: the entry program, or NULL
+ */
+void probe_entry_arg_free(struct probe_entry_arg *earg)
+{
+	if (!earg)
+		return;
+	kfree(earg->code);
+	kfree(earg);
+}
+
+/**
+ * probe_entry_data_size - bytes the entry program saves per probe hit
+ * @earg: the entry program, or NULL
+ *
+ * Return: the kretprobe data_size to request.
+ */
+unsigned int probe_entry_data_size(const struct probe_entry_arg *earg)
+{
+	unsigned int i, size = 0;
+
+	for (i = 0; earg && i < earg->size; i++) {
+		if (earg->code[i].op == FETCH_OP_END)
+			break;
+		if (earg->code[i].op == FETCH_OP_ST_EDATA)
+			size = earg->code[i].offset + sizeof(unsigned long);
+	}
+	return size;
+}
+
+/**
+ * probe_args_check_meta - check the "$arg" words before parsing arguments
+ * @ctx: the probe's parse context (flags, BTF provider)
+ * @argc: number of argument words
+ * @argv: the argument words
+ *
+ * "$arg*" and "$argN" may need BTF: 6.12 checks where they may appear and
+ * expands them before the arguments are parsed.  Errors point at the
+ * start of a word.
+ *
+ * Return: 0 if the words can be parsed as they are, 1 if the BTF provider
+ * must expand them first, or -errno with @ctx->err set.
+ */
+int probe_args_check_meta(struct probe_parse_ctx *ctx, int argc,
+			  const char *argv[])
+{
+	int i, last = -1, star = -1;
+	struct probe_parse_err *err = &ctx->err;
+
+	for (i = 0; i < argc; i++) {
+		if (strncmp(argv[i], "$arg", 4))
+			continue;
+		last = i;
+		if (!tparg_is_function_entry(ctx->flags) &&
+		    !tparg_is_function_return(ctx->flags))
+			return set_err(err, ctx->word_base + i,
+				       TP_ERR_NOFENTRY_ARGS, 0, -EINVAL);
+		if (isdigit(argv[i][4]))
+			continue;
+		if (argv[i][4] != '*')
+			return set_err(err, ctx->word_base + i, TP_ERR_BAD_VAR,
+				       0, -EINVAL);
+		if (star >= 0)
+			return set_err(err, ctx->word_base + i,
+				       TP_ERR_DOUBLE_ARGS, 0, -EINVAL);
+		star = i;
+	}
+	if (last < 0)
+		return 0;
+	if (ctx->btf)
+		return 1;
+	/* 6.12 reports it at the last "$arg" word, not at "$arg*" */
+	if (star >= 0)
+		return set_err(err, ctx->word_base + last, TP_ERR_NOSUP_BTFARG,
+			       0, -EOPNOTSUPP);
+	return 0;
+}
+
+/* --- Command head ------------------------------------------------------ */
+
+/**
+ * probe_split_symbol_offset - split "SYM[+|-OFFS]"
+ * @text: the text, NUL-terminated
+ * @sym_len: set to the length of the symbol part
+ * @offset: set to the offset (0 if none)
+ *
+ * The offset starts at the first '+' or '-' and is parsed by kstrtol().
+ *
+ * Return: 0, or the kstrtol() error.
+ */
+int probe_split_symbol_offset(const char *text, size_t *sym_len, long *offset)
+{
+	const char *sign = strpbrk(text, "+-");
+
+	*offset = 0;
+	*sym_len = sign ? sign - text : strlen(text);
+	return sign ? kstrtol(sign, 0, offset) : 0;
+}
+
+/**
+ * probe_parse_event_name - parse "[GRP/|GRP.]EVENT" after "p:"
+ * @text: the text after ':'
+ * @offset: column of @text in argv[0], for errors
+ * @err: set on failure (word index 0)
+ * @group: receives the group if one is given (MAX_EVENT_NAME_LEN bytes)
+ * @event: receives the event, or "" for "GRP/" (MAX_EVENT_NAME_LEN bytes)
+ *
+ * Return: 0 or -EINVAL.
+ */
+int probe_parse_event_name(const char *text, int offset,
+			   struct probe_parse_err *err,
+			   char *group, char *event)
+{
+	const char *slash = strchr(text, '/') ?: strchr(text, '.');
+	size_t len;
+
+	if (slash) {
+		len = slash - text;
+		if (!len)
+			return set_err(err, 0, TP_ERR_NO_GROUP_NAME, offset,
+				       -EINVAL);
+		if (len + 1 > MAX_EVENT_NAME_LEN)
+			return set_err(err, 0, TP_ERR_GROUP_TOO_LONG, offset,
+				       -EINVAL);
+		if (!probe_is_good_name(text, len, true))
+			return set_err(err, 0, TP_ERR_BAD_GROUP_NAME, offset,
+				       -EINVAL);
+		memcpy(group, text, len);
+		group[len] = '\0';
+		offset += len + 1;
+		text = slash + 1;
+	}
+	len = strlen(text);
+	event[0] = '\0';
+	if (!len)
+		return slash ? 0 : set_err(err, 0, TP_ERR_NO_EVENT_NAME, offset,
+					   -EINVAL);
+	if (len >= MAX_EVENT_NAME_LEN)
+		return set_err(err, 0, TP_ERR_EVENT_TOO_LONG, offset, -EINVAL);
+	if (!probe_is_good_name(text, len, false))
+		return set_err(err, 0, TP_ERR_BAD_EVENT_NAME, offset, -EINVAL);
+	memcpy(event, text, len + 1);
+	return 0;
+}
+
+/* "r<MAXACTIVE>": digits right after the type letter; errors at column 1 */
+static int parse_maxactive(const char *word, const char *colon,
+			   struct kprobe_head *head)
+{
+	char buf[MAX_EVENT_NAME_LEN];
+	size_t len;
+
+	if (!isdigit(word[1]))
+		return 0;
+	if (!head->is_return)
+		return set_err(&head->err, 0, TP_ERR_BAD_MAXACT_TYPE, 1,
+			       -EINVAL);
+	len = colon ? colon - word - 1 : strlen(word + 1);
+	if (len > MAX_EVENT_NAME_LEN - 1)
+		return set_err(&head->err, 0, TP_ERR_BAD_MAXACT, 1, -EINVAL);
+	memcpy(buf, word + 1, len);
+	buf[len] = '\0';
+	if (kstrtouint(buf, 0, &head->maxactive) || !head->maxactive)
+		return set_err(&head->err, 0, TP_ERR_BAD_MAXACT, 1, -EINVAL);
+	if (head->maxactive > KRETPROBE_MAXACTIVE_MAX)
+		return set_err(&head->err, 0, TP_ERR_MAXACT_TOO_BIG, 1,
+			       -EINVAL);
+	return 0;
+}
+
+/* "[MOD:]SYM" must name exactly one function, unless MOD is not loaded */
+static int validate_symbol(const struct kprobe_env *env, char *symbol)
+{
+	char *colon = strchr(symbol, ':');
+	int count;
+
+	if (!env->count_symbols)
+		return 0;
+	if (colon) {
+		*colon = '\0';
+		count = env->count_symbols(env->data, symbol, colon + 1);
+		*colon = ':';
+	} else {
+		count = env->count_symbols(env->data, NULL, symbol);
+	}
+	if (count == -ENODEV)
+		return 0;
+	if (count > 1)
+		return -EADDRNOTAVAIL;
+	return count == 1 ? 0 : -ENOENT;
+}
+
+/* argv[1] when it is not a number: "[MOD:]SYM[+OFFS][%return]" */
+static int parse_symbol_place(const char *word, const struct kprobe_env *env,
+			      struct kprobe_head *head)
+{
+	struct probe_parse_err *err = &head->err;
+	size_t sym_len;
+	char *suffix;
+	int ret;
+
+	/* "PATH:OFFS" is an uprobe: let dynamic_events try the next type */
+	if (strchr(word, '/') && strchr(word, ':'))
+		return -ECANCELED;
+	head->symbol = kstrdup(word, GFP_KERNEL);
+	if (!head->symbol)
+		return -ENOMEM;
+	suffix = strchr(head->symbol, '%');
+	if (suffix) {
+		if (strcmp(suffix, "%return"))
+			return set_err(err, 1, TP_ERR_BAD_ADDR_SUFFIX,
+				       suffix - head->symbol, -EINVAL);
+		*suffix = '\0';
+		head->is_return = true;
+	}
+	ret = probe_split_symbol_offset(head->symbol, &sym_len, &head->offset);
+	if (ret || head->offset < 0 || head->offset > UINT_MAX)
+		return set_err(err, 1, TP_ERR_BAD_PROBE_ADDR, 0, -EINVAL);
+	head->symbol[sym_len] = '\0';
+
+	ret = validate_symbol(env, head->symbol);
+	if (ret)
+		return set_err(err, 1, ret == -EADDRNOTAVAIL ?
+			       TP_ERR_NON_UNIQ_SYMBOL : TP_ERR_BAD_PROBE_ADDR,
+			       0, -EINVAL);
+	if (head->is_return)
+		head->flags |= TPARG_FL_RETURN;
+	ret = env->on_func_entry ?
+	      env->on_func_entry(env->data, head->symbol, head->offset) : 0;
+	if (!ret && !head->is_return)
+		head->flags |= TPARG_FL_FENTRY;
+	/* -ENOENT (e.g. module not loaded yet) waits for registration */
+	if (ret == -EINVAL && head->is_return)
+		return set_err(err, 1, TP_ERR_BAD_RETPROBE, 0, -EINVAL);
+	return 0;
+}
+
+static int format_addr(const struct kprobe_env *env, char *buf, size_t len,
+		       unsigned long addr)
+{
+	if (env->format_addr)
+		return env->format_addr(env->data, buf, len, addr);
+	return snprintf(buf, len, "0x%lx", addr);
+}
+
+/* "p_SYM_OFFS", "r_SYM_OFFS" or "p_0xADDR", with ":.*" made '_' */
+static void generate_event_name(struct kprobe_head *head,
+				const struct kprobe_env *env)
+{
+	char type = head->is_return ? 'r' : 'p';
+	char addr[24];	/* "0x" and 16 hex digits */
+	char *c;
+
+	if (head->symbol) {
+		snprintf(head->event, MAX_EVENT_NAME_LEN, "%c_%s_%ld", type,
+			 head->symbol, head->offset);
+	} else {
+		format_addr(env, addr, sizeof(addr), head->addr);
+		snprintf(head->event, MAX_EVENT_NAME_LEN, "%c_%s", type, addr);
+	}
+	for (c = head->event + 1; *c; c++)
+		if (*c == ':' || *c == '.' || *c == '*')
+			*c = '_';
+}
+
+/**
+ * kprobe_head_parse - parse the first two words of a kprobe command
+ * @argc: number of words
+ * @argv: the words: "p|r[N][:[GRP/|GRP.]EVENT]" and the probe place
+ * @env: kernel lookups (symbol count, function entry, pointer hashing)
+ * @head: the result
+ *
+ * Errors are checked in the order of 6.12: maxactive, place, return probe
+ * on a non-entry, then the event name.  On failure @head may hold
+ * allocations: release it with kprobe_head_free() in every case.
+ *
+ * Return: 0, -ECANCELED if this is not a kprobe command (no error set),
+ * -ENOMEM, or -EINVAL with @head->err set.
+ */
+int kprobe_head_parse(int argc, const char *argv[],
+		      const struct kprobe_env *env, struct kprobe_head *head)
+{
+	const char *colon;
+	int ret;
+
+	memset(head, 0, sizeof(*head));
+	head->err.code = PROBE_ERR_NONE;
+	strscpy(head->group, KPROBE_EVENT_SYSTEM, sizeof(head->group));
+	if (argc < 1 || (argv[0][0] != 'p' && argv[0][0] != 'r') || argc < 2)
+		return -ECANCELED;
+	head->is_return = argv[0][0] == 'r';
+	head->flags = TPARG_FL_KERNEL;
+	colon = strchr(argv[0] + 1, ':');
+
+	ret = parse_maxactive(argv[0], colon, head);
+	if (!ret && kstrtoul(argv[1], 0, &head->addr))
+		ret = parse_symbol_place(argv[1], env, head);
+	if (!ret && colon)
+		ret = probe_parse_event_name(colon + 1, colon + 1 - argv[0],
+					     &head->err, head->group,
+					     head->event);
+	if (!ret && !head->event[0])
+		generate_event_name(head, env);
+	return ret;
+}
+
+/**
+ * kprobe_head_free - release what kprobe_head_parse() allocated
+ * @head: the head
+ */
+void kprobe_head_free(struct kprobe_head *head)
+{
+	kfree(head->symbol);
+	head->symbol = NULL;
+}
+
+/**
+ * kprobe_parse_command - parse a whole kprobe definition, without BTF
+ * @argc: number of words
+ * @argv: the words of the command
+ * @env: kernel lookups for the head
+ * @head: receives the head; release with kprobe_head_free()
+ * @ctx: receives the parse context (entry program, record size)
+ * @args: receives the argc - 2 arguments
+ *
+ * This is the 6.12 pipeline for a kernel without BTF arguments: head,
+ * "$arg" checks, argument count, then each argument.  With BTF the glue
+ * runs the same steps and expands "$arg*" between the second and third.
+ * On failure, the arguments already parsed stay in @args and the entry
+ * program in @ctx; the caller frees both in every case.
+ *
+ * Return: 0, -ECANCELED (not a kprobe command), or -errno with the error
+ * in @head->err (head errors) or @ctx->err (argument errors).
+ */
+int kprobe_parse_command(int argc, const char *argv[],
+			 const struct kprobe_env *env,
+			 struct kprobe_head *head,
+			 struct probe_parse_ctx *ctx, struct probe_arg *args)
+{
+	int i, ret;
+
+	probe_parse_ctx_init(ctx, 0, args, 0);
+	ret = kprobe_head_parse(argc, argv, env, head);
+	if (ret)
+		return ret;
+	probe_parse_ctx_init(ctx, head->flags, args, argc - 2);
+	ctx->funcname = head->symbol;
+	ret = probe_args_check_meta(ctx, argc - 2, argv + 2);
+	if (ret)
+		return ret;
+	if (argc - 2 > MAX_TRACE_ARGS)
+		return -E2BIG;
+	for (i = 0; i < argc - 2; i++) {
+		ret = probe_arg_parse(ctx, i, argv[i + 2], &args[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/**
+ * kprobe_format_place - the probe place as kprobe_events lists it
+ * @buf: output buffer
+ * @len: its size
+ * @head: the parsed head
+ * @env: for hashing an address
+ *
+ * "SYM+OFFS", "SYM" or "0x<hashed address>"; also what "-:" commands
+ * compare with their place word.
+ *
+ * Return: the length of the full text, as snprintf().
+ */
+int kprobe_format_place(char *buf, size_t len, const struct kprobe_head *head,
+			const struct kprobe_env *env)
+{
+	if (!head->symbol)
+		return format_addr(env, buf, len, head->addr);
+	if (head->offset)
+		return snprintf(buf, len, "%s+%u", head->symbol,
+				(unsigned int)head->offset);
+	return snprintf(buf, len, "%s", head->symbol);
+}
+
+/**
+ * probe_parse_delete - parse the head of a delete command
+ * @argc: number of words
+ * @argv: "-:[GRP/]EVENT" (or "!...:..." from dynamic_events) and the rest
+ * @cmd: the result; its tokens point into @argv
+ *
+ * Return: 0, or -EINVAL for a malformed head (no error_log entry in 6.12).
+ */
+int probe_parse_delete(int argc, const char *argv[],
+		       struct probe_delete_cmd *cmd)
+{
+	const char *event, *slash;
+
+	memset(cmd, 0, sizeof(*cmd));
+	if (argc < 1)
+		return -EINVAL;
+	if (argv[0][0] == '-') {
+		if (argv[0][1] != ':')
+			return -EINVAL;
+		event = argv[0] + 2;
+	} else {
+		event = strchr(argv[0], ':');
+		if (!event)
+			return -EINVAL;
+		event++;
+	}
+	slash = strchr(event, '/');
+	if (slash) {
+		cmd->has_group = true;
+		cmd->group = tok_make(event, slash - event, event - argv[0]);
+		event = slash + 1;
+	}
+	cmd->event = tok_make(event, strlen(event), event - argv[0]);
+	if (!cmd->has_group && !cmd->event.len)
+		return -EINVAL;
+	cmd->argc = argc - 1;
+	cmd->argv = argv + 1;
+	return 0;
+}
+
+/* --- Event layout and text --------------------------------------------- */
+
+/**
+ * probe_header_size - size of the fixed header before the arguments
+ * @ptype: kind of probe
+ *
+ * Return: bytes from the start of the record to the first argument.
+ */
+unsigned int probe_header_size(enum probe_print_type ptype)
+{
+	switch (ptype) {
+	case PROBE_PRINT_NORMAL:
+		return sizeof(struct trace_entry) + sizeof(unsigned long);
+	case PROBE_PRINT_RETURN:
+		return sizeof(struct trace_entry) + 2 * sizeof(unsigned long);
+	default:
+		return sizeof(struct trace_entry);
+	}
+}
+
+/**
+ * probe_arg_field_desc - describe an argument as an event field
+ * @parg: the argument
+ * @ptype: kind of probe, for the header size
+ * @desc: the result; strings point into @parg
+ */
+void probe_arg_field_desc(const struct probe_arg *parg,
+			  enum probe_print_type ptype,
+			  struct probe_field_desc *desc)
+{
+	desc->name = parg->name;
+	desc->type = parg->fmt ?: parg->type->fmttype;
+	desc->offset = probe_header_size(ptype) + parg->offset;
+	desc->size = parg->type->size * (parg->count ?: 1);
+	desc->is_signed = parg->type->is_signed;
+}
+
+struct text_buf {
+	char	*buf;
+	int	len;
+	int	pos;
+};
+
+static __printf(2, 3) void text_add(struct text_buf *tb, const char *fmt, ...)
+{
+	va_list args;
+
+	/* with no room (a length query) @buf may be NULL */
+	char *dst = tb->len > tb->pos ? tb->buf + tb->pos : NULL;
+
+	va_start(args, fmt);
+	tb->pos += vsnprintf(dst, dst ? tb->len - tb->pos : 0, fmt, args);
+	va_end(args);
+}
+
+/* " name=FMT" or " name={FMT,FMT,...}" */
+static void print_fmt_arg(struct text_buf *tb, const struct probe_arg *parg)
+{
+	unsigned int j;
+
+	text_add(tb, " %s=", parg->name);
+	if (!parg->count) {
+		text_add(tb, "%s", parg->type->fmt);
+		return;
+	}
+	for (j = 0; j < parg->count; j++)
+		text_add(tb, "%c%s", j ? ',' : '{', parg->type->fmt);
+	text_add(tb, "}");
+}
+
+/* ", REC->name", ", __get_str(name)", or one per array element */
+static void print_fmt_value(struct text_buf *tb, const struct probe_arg *parg)
+{
+	const char *fmt = fetch_type_is_string(parg->type) ?
+			  ", __get_str(%s" : ", REC->%s";
+	unsigned int j;
+
+	if (!parg->count) {
+		text_add(tb, fmt, parg->name);
+		text_add(tb, "%s", fetch_type_is_string(parg->type) ? ")" : "");
+		return;
+	}
+	for (j = 0; j < parg->count; j++) {
+		text_add(tb, fmt, parg->name);
+		text_add(tb, "[%u]%s", j,
+			 fetch_type_is_string(parg->type) ? ")" : "");
+	}
+}
+
+/**
+ * probe_print_fmt - build the print fmt of a probe event
+ * @buf: output buffer, may be NULL when @len is 0
+ * @len: its size
+ * @args: the arguments
+ * @nr_args: their number
+ * @ptype: kind of probe
+ *
+ * Call it with @len 0 to learn the length, then with a buffer of that
+ * length + 1, as 6.12 does.
+ *
+ * Return: the length of the print fmt, without the NUL.
+ */
+int probe_print_fmt(char *buf, int len, const struct probe_arg *args,
+		    int nr_args, enum probe_print_type ptype)
+{
+	struct text_buf tb = { .buf = buf, .len = len };
+	const char *head, *head_args;
+	int i;
+
+	switch (ptype) {
+	case PROBE_PRINT_NORMAL:
+		head = "(%lx)";
+		head_args = ", REC->" FIELD_STRING_IP;
+		break;
+	case PROBE_PRINT_RETURN:
+		head = "(%lx <- %lx)";
+		head_args = ", REC->" FIELD_STRING_FUNC ", REC->"
+			    FIELD_STRING_RETIP;
+		break;
+	default:
+		head = "";
+		head_args = "";
+		break;
+	}
+	text_add(&tb, "\"%s", head);
+	for (i = 0; i < nr_args; i++)
+		print_fmt_arg(&tb, &args[i]);
+	text_add(&tb, "\"%s", head_args);
+	for (i = 0; i < nr_args; i++)
+		print_fmt_value(&tb, &args[i]);
+	return tb.pos;
+}
+
+/**
+ * probe_arg_format - an argument as kprobe_events lists it
+ * @buf: output buffer
+ * @len: its size
+ * @parg: the argument
+ *
+ * Return: the length of "NAME=FETCHARG[:TYPE]", as snprintf().
+ */
+int probe_arg_format(char *buf, int len, const struct probe_arg *parg)
+{
+	return snprintf(buf, len, "%s=%s", parg->name, parg->comm);
+}
+
+/**
+ * probe_args_match - compare arguments with the words of a delete command
+ * @args: the probe's arguments
+ * @nr_args: their number
+ * @argc: number of words to match
+ * @argv: words in "NAME=FETCHARG[:TYPE]" form
+ *
+ * Return: true if every word matches the argument at its position (a
+ * shorter list matches a prefix).
+ */
+bool probe_args_match(const struct probe_arg *args, int nr_args,
+		      int argc, const char *argv[])
+{
+	size_t len;
+	int i;
+
+	if (nr_args < argc)
+		return false;
+	for (i = 0; i < argc; i++) {
+		len = strlen(args[i].name);
+		if (strncmp(argv[i], args[i].name, len) ||
+		    argv[i][len] != '=' || strcmp(argv[i] + len + 1,
+						  args[i].comm))
+			return false;
+	}
+	return true;
+}
+
+/* --- Registration decisions -------------------------------------------- */
+
+/**
+ * probe_args_compare - check that two probes can share one event
+ * @a: arguments of one probe
+ * @na: their number
+ * @b: arguments of the other
+ * @nb: their number
+ *
+ * Return: 0 if both have the same argument names, types and counts, else
+ * the 1-based number of the first argument that differs (the first extra
+ * argument when the numbers differ).
+ */
+int probe_args_compare(const struct probe_arg *a, int na,
+		       const struct probe_arg *b, int nb)
+{
+	int i;
+
+	if (na != nb)
+		return min(na, nb) + 1;
+	for (i = 0; i < na; i++)
+		if (a[i].type != b[i].type || a[i].count != b[i].count ||
+		    strcmp(a[i].name, b[i].name))
+			return i + 1;
+	return 0;
+}
+
+static bool kprobe_same_probe(const struct kprobe_probe *x,
+			      const struct kprobe_probe *y)
+{
+	int i;
+
+	if (strcmp(x->head->symbol ?: "", y->head->symbol ?: "") ||
+	    x->head->offset != y->head->offset)
+		return false;
+	for (i = 0; i < x->nr_args; i++)
+		if (strcmp(x->args[i].comm, y->args[i].comm))
+			return false;
+	return true;
+}
+
+/**
+ * kprobe_append_check - may a new probe join an existing event?
+ * @new: the new probe
+ * @probes: the probes of the event with the same group/event name
+ * @nr_probes: their number (at least 1)
+ * @err: set on failure
+ *
+ * The checks and carets of 6.12: kprobe vs kretprobe (DIFF_PROBE_TYPE at
+ * the first word), arguments as the first probe (DIFF_ARG_TYPE at the
+ * first differing argument, possibly past the last word), and the exact
+ * same place and arguments as one of them (SAME_PROBE).
+ *
+ * Return: 0 or -EEXIST.
+ */
+int kprobe_append_check(const struct kprobe_probe *new,
+			const struct kprobe_probe *probes, int nr_probes,
+			struct probe_parse_err *err)
+{
+	int i, diff;
+
+	if (new->head->is_return != probes[0].head->is_return)
+		return set_err(err, 0, TP_ERR_DIFF_PROBE_TYPE, 0, -EEXIST);
+	diff = probe_args_compare(new->args, new->nr_args, probes[0].args,
+				  probes[0].nr_args);
+	if (diff)
+		return set_err(err, diff + 1, TP_ERR_DIFF_ARG_TYPE, 0,
+			       -EEXIST);
+	for (i = 0; i < nr_probes; i++)
+		if (kprobe_same_probe(&probes[i], new))
+			return set_err(err, 0, TP_ERR_SAME_PROBE, 0, -EEXIST);
+	return 0;
+}
+
+/**
+ * kprobe_register_error - the error_log entry for a registration failure
+ * @ret: what registering returned
+ * @event_call: @ret comes from registering the event (not the kprobe)
+ * @err: set for the failures that 6.12 logs
+ *
+ * Return: @ret.
+ */
+int kprobe_register_error(int ret, bool event_call, struct probe_parse_err *err)
+{
+	if (event_call) {
+		if (ret == -EEXIST)
+			set_err(err, 0, TP_ERR_EVENT_EXIST, 0, ret);
+		return ret;
+	}
+	if (ret == -EILSEQ)
+		set_err(err, 1, TP_ERR_BAD_INSN_BNDRY, 0, ret);
+	else if (ret == -ENOENT)
+		set_err(err, 1, TP_ERR_BAD_PROBE_ADDR, 0, ret);
+	else if (ret && ret != -ENOMEM && ret != -EEXIST)
+		set_err(err, 1, TP_ERR_FAIL_REG_PROBE, 0, ret);
+	return ret;
+}

@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Pure parser of probe-event definitions: the API used by the kernel glue
+ * (trace_probe.c, trace_kprobe.c) and by the host tests.
+ *
+ * Nothing here touches tracing objects or logs: every function reports a
+ * failure as an errno plus, for user errors, a &struct probe_parse_err
+ * (TP_ERR_* code, argv word index, byte offset in that word) that the glue
+ * turns into an error_log entry.
+ */
+#ifndef __TRACE_PROBE_PARSE_H
+#define __TRACE_PROBE_PARSE_H
+
+#include <linux/types.h>
+#include "trace_probe_errors.h"
+#include "trace_probe_insn.h"
+
+#define MAX_TRACE_ARGS		128
+#define MAX_ARGSTR_LEN		63
+#define MAX_ARRAY_LEN		64
+#define MAX_ARG_NAME_LEN	32
+#define MAX_PROBE_EVENT_SIZE	3072
+#ifndef MAX_EVENT_NAME_LEN
+#define MAX_EVENT_NAME_LEN	64
+#endif
+#define KPROBE_EVENT_SYSTEM	"kprobes"
+
+/* Reserved field names */
+#define FIELD_STRING_IP		"__probe_ip"
+#define FIELD_STRING_RETIP	"__probe_ret_ip"
+#define FIELD_STRING_FUNC	"__probe_func"
+
+/*
+ * Flags of the parse context, as in 6.12.
+ * TPARG_FL_RETURN, TPARG_FL_FENTRY and TPARG_FL_TEVENT are mutually
+ * exclusive, so are TPARG_FL_KERNEL and TPARG_FL_USER.  TPARG_FL_FPROBE and
+ * TPARG_FL_TPOINT are optional and go with TPARG_FL_KERNEL.
+ */
+#define TPARG_FL_RETURN		BIT(0)
+#define TPARG_FL_KERNEL		BIT(1)
+#define TPARG_FL_FENTRY		BIT(2)
+#define TPARG_FL_TEVENT		BIT(3)
+#define TPARG_FL_USER		BIT(4)
+#define TPARG_FL_FPROBE		BIT(5)
+#define TPARG_FL_TPOINT		BIT(6)
+#define TPARG_FL_LOC_MASK	GENMASK(4, 0)
+
+static inline bool tparg_is_function_entry(unsigned int flags)
+{
+	return (flags & TPARG_FL_LOC_MASK) == (TPARG_FL_KERNEL | TPARG_FL_FENTRY);
+}
+
+static inline bool tparg_is_function_return(unsigned int flags)
+{
+	return (flags & TPARG_FL_LOC_MASK) == (TPARG_FL_KERNEL | TPARG_FL_RETURN);
+}
+
+/* No error recorded (errno-only failures such as -ENOMEM, -E2BIG, -ECANCELED) */
+#define PROBE_ERR_NONE		(-1)
+
+/**
+ * struct probe_parse_err - where and why a definition was rejected
+ * @code: TP_ERR_* id, or %PROBE_ERR_NONE
+ * @index: argv word, as trace_probe_log_set_index() counts: 0 is the
+ *	"p:GRP/EVENT" word, 1 the probe place, i + 2 the i-th argument.  An
+ *	index >= argc puts the caret after the last word.
+ * @offset: byte offset of the caret inside that word
+ */
+struct probe_parse_err {
+	int		code;
+	int		index;
+	int		offset;
+};
+
+/**
+ * struct probe_arg - one parsed probe argument
+ * @code: its fetch program, ending in FETCH_OP_END
+ * @dynamic: it stores a data_loc (string or array of strings)
+ * @offset: byte offset in the argument area of the record
+ * @count: array length, 0 for a scalar
+ * @name: field name
+ * @comm: the argument text after "NAME=", as listed in kprobe_events
+ * @fmt: field type for arrays ("u8[4]"), NULL otherwise
+ * @type: the fetch type
+ *
+ * Lifetime: filled by probe_arg_parse(), released by probe_arg_free();
+ * @code, @name, @comm and @fmt are owned, @type points into fetch_types[].
+ */
+struct probe_arg {
+	struct fetch_insn	*code;
+	bool			dynamic;
+	unsigned int		offset;
+	unsigned int		count;
+	const char		*name;
+	const char		*comm;
+	char			*fmt;
+	const struct fetch_type	*type;
+};
+
+/**
+ * struct probe_entry_arg - entry-time program of a return probe
+ * @code: (ARG n ST_EDATA off)* END, one pair per distinct $argN
+ * @size: capacity of @code in instructions
+ *
+ * Created by the first $argN of a return probe, shared by all arguments of
+ * the probe, freed by probe_entry_arg_free().
+ */
+struct probe_entry_arg {
+	struct fetch_insn	*code;
+	unsigned int		size;
+};
+
+struct probe_parse_ctx;
+struct probe_btf_var;
+
+/**
+ * struct probe_btf_ops - BTF lookups, provided by the kernel glue
+ * @find_var: resolve a BTF variable at the probe point: a parameter name or
+ *	"$retval", without any "->field" part.  Fills @var; returns 0, or
+ *	-ENOENT with @var->err set to the TP_ERR_* id to report.
+ *
+ * With no provider (ctx->btf == NULL) the parser behaves like a 6.12
+ * kernel built without CONFIG_PROBE_EVENTS_BTF_ARGS: bare names and
+ * "$arg*" give NOSUP_BTFARG and "$retval..." on a return probe is the raw
+ * return value.  Field access, BTF typing of unnamed types and the
+ * argument expansion of "$arg*" come with the BTF issue.
+ */
+struct probe_btf_ops {
+	int (*find_var)(struct probe_parse_ctx *ctx, const char *name,
+			struct probe_btf_var *var);
+};
+
+/**
+ * struct probe_btf_var - a BTF variable found by &probe_btf_ops.find_var
+ * @param: parameter index, counted from 0 (ignored for $retval)
+ * @is_retval: the variable is the return value
+ * @type: fetch type name matching the BTF type, or NULL for the default
+ * @err: TP_ERR_* id when the lookup fails
+ */
+struct probe_btf_var {
+	unsigned int	param;
+	bool		is_retval;
+	const char	*type;
+	int		err;
+};
+
+/**
+ * struct probe_parse_ctx - state shared by the arguments of one probe
+ * @flags: TPARG_FL_*
+ * @funcname: probed function, for BTF lookups (may be NULL)
+ * @btf: BTF provider, NULL when BTF is not available
+ * @btf_data: private data of @btf
+ * @find_field: eprobe only: look up a field of the attached event
+ * @field_data: private data of @find_field
+ * @args: the probe's argument array; entries before the one being parsed
+ *	are complete (their names must not be reused)
+ * @word_base: argv index of the first argument, for error positions
+ * @max_args: number of arguments of the probe, sizes the entry program
+ * @size: bytes used so far in the argument area of the record
+ * @entry_arg: entry program of a return probe, created on demand
+ * @err: the error of the last failed call
+ *
+ * Lifetime: zero it (or use probe_parse_ctx_init()), parse the arguments,
+ * then take @entry_arg over or release it with probe_entry_arg_free().
+ */
+struct probe_parse_ctx {
+	unsigned int			flags;
+	const char			*funcname;
+	const struct probe_btf_ops	*btf;
+	void				*btf_data;
+	const void *(*find_field)(void *data, const char *name);
+	void				*field_data;
+	struct probe_arg		*args;
+	int				word_base;
+	unsigned int			max_args;
+	unsigned int			size;
+	struct probe_entry_arg		*entry_arg;
+	struct probe_parse_err		err;
+};
+
+void probe_parse_ctx_init(struct probe_parse_ctx *ctx, unsigned int flags,
+			  struct probe_arg *args, unsigned int max_args);
+int probe_arg_parse(struct probe_parse_ctx *ctx, int index, const char *text,
+		    struct probe_arg *parg);
+int probe_args_check_meta(struct probe_parse_ctx *ctx, int argc,
+			  const char *argv[]);
+void probe_arg_free(struct probe_arg *parg);
+void probe_entry_arg_free(struct probe_entry_arg *earg);
+unsigned int probe_entry_data_size(const struct probe_entry_arg *earg);
+
+int probe_err_column(int argc, const char *argv[],
+		     const struct probe_parse_err *err);
+int probe_split_symbol_offset(const char *text, size_t *sym_len,
+			      long *offset);
+int probe_parse_event_name(const char *text, int offset,
+			   struct probe_parse_err *err,
+			   char *group, char *event);
+
+/* Which fixed header precedes the arguments in the record */
+enum probe_print_type {
+	PROBE_PRINT_NORMAL,	/* kprobe: __probe_ip */
+	PROBE_PRINT_RETURN,	/* kretprobe: __probe_func, __probe_ret_ip */
+	PROBE_PRINT_EVENT,	/* eprobe: no header */
+};
+
+/**
+ * struct probe_field_desc - one argument as a field of the event format
+ * @name: field name
+ * @type: field type text ("u32", "__data_loc char[]", "u8[4]")
+ * @offset: byte offset from the start of the record
+ * @size: bytes in the fixed part
+ * @is_signed: the field's "signed" attribute
+ */
+struct probe_field_desc {
+	const char	*name;
+	const char	*type;
+	unsigned int	offset;
+	unsigned int	size;
+	bool		is_signed;
+};
+
+unsigned int probe_header_size(enum probe_print_type ptype);
+void probe_arg_field_desc(const struct probe_arg *parg,
+			  enum probe_print_type ptype,
+			  struct probe_field_desc *desc);
+int probe_print_fmt(char *buf, int len, const struct probe_arg *args,
+		    int nr_args, enum probe_print_type ptype);
+int probe_arg_format(char *buf, int len, const struct probe_arg *parg);
+bool probe_args_match(const struct probe_arg *args, int nr_args,
+		      int argc, const char *argv[]);
+
+/**
+ * struct kprobe_env - kernel lookups needed to parse a kprobe head
+ * @count_symbols: number of functions named @sym, in module @mod only if
+ *	@mod is not NULL, else in vmlinux and all modules; -ENODEV when @mod
+ *	is not loaded (the probe then waits for the module)
+ * @on_func_entry: kprobe_on_func_entry(NULL, @sym, @offset): 0, -EINVAL
+ *	(not an entry) or -ENOENT (unknown yet)
+ * @format_addr: print @addr as the kernel's "0x%p" (hashed pointer)
+ * @data: passed back to the hooks
+ */
+struct kprobe_env {
+	int (*count_symbols)(void *data, const char *mod, const char *sym);
+	int (*on_func_entry)(void *data, const char *sym, unsigned long offset);
+	int (*format_addr)(void *data, char *buf, size_t len,
+			   unsigned long addr);
+	void *data;
+};
+
+/**
+ * struct kprobe_head - the "p[:GRP/EVENT] PLACE" part of a kprobe command
+ * @is_return: kretprobe (r, or p with %return)
+ * @maxactive: r<N>, 0 when not given
+ * @symbol: "[MOD:]SYM" without offset or suffix (owned), NULL for an address
+ * @offset: offset after the symbol
+ * @addr: probed address when no symbol is given
+ * @flags: TPARG_FL_* for parsing the arguments
+ * @group: group name, KPROBE_EVENT_SYSTEM by default
+ * @event: event name, given or generated
+ * @err: the error when parsing fails
+ *
+ * Lifetime: filled by kprobe_head_parse(), released by kprobe_head_free().
+ */
+struct kprobe_head {
+	bool			is_return;
+	unsigned int		maxactive;
+	char			*symbol;
+	long			offset;
+	unsigned long		addr;
+	unsigned int		flags;
+	char			group[MAX_EVENT_NAME_LEN];
+	char			event[MAX_EVENT_NAME_LEN];
+	struct probe_parse_err	err;
+};
+
+int kprobe_head_parse(int argc, const char *argv[],
+		      const struct kprobe_env *env, struct kprobe_head *head);
+void kprobe_head_free(struct kprobe_head *head);
+int kprobe_parse_command(int argc, const char *argv[],
+			 const struct kprobe_env *env,
+			 struct kprobe_head *head,
+			 struct probe_parse_ctx *ctx, struct probe_arg *args);
+int kprobe_format_place(char *buf, size_t len, const struct kprobe_head *head,
+			const struct kprobe_env *env);
+
+/**
+ * struct kprobe_probe - a parsed kprobe, for the registration checks
+ * @head: its head
+ * @args: its arguments
+ * @nr_args: their number
+ */
+struct kprobe_probe {
+	const struct kprobe_head	*head;
+	const struct probe_arg		*args;
+	int				nr_args;
+};
+
+int probe_args_compare(const struct probe_arg *a, int na,
+		       const struct probe_arg *b, int nb);
+int kprobe_append_check(const struct kprobe_probe *new,
+			const struct kprobe_probe *probes, int nr_probes,
+			struct probe_parse_err *err);
+int kprobe_register_error(int ret, bool event_call,
+			  struct probe_parse_err *err);
+
+/**
+ * struct probe_tok - a piece of a command, located in its argv word
+ * @s: first character (not NUL-terminated)
+ * @len: length in bytes
+ * @pos: column of @s in its argv word, the base of error carets
+ */
+struct probe_tok {
+	const char	*s;
+	int		len;
+	int		pos;
+};
+
+/**
+ * struct probe_delete_cmd - parsed "-:[GRP/]EVENT [PLACE [ARGS]]"
+ * @has_group: a "GRP/" part was given (it may be empty)
+ * @group: the group name, valid if @has_group
+ * @event: the event name; empty matches every event of @group
+ * @argc: number of words after the head, matched against each probe
+ * @argv: those words
+ */
+struct probe_delete_cmd {
+	bool			has_group;
+	struct probe_tok	group;
+	struct probe_tok	event;
+	int			argc;
+	const char		**argv;
+};
+
+int probe_parse_delete(int argc, const char *argv[],
+		       struct probe_delete_cmd *cmd);
+
+#endif /* __TRACE_PROBE_PARSE_H */

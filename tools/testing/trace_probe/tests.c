@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host tests that are not table rows: verifier, allocation failures, the
+ * kstrto*() shim, caret columns, the BTF provider hook, dump escaping.
+ * Included by main.c.
+ */
+
+/* The listing words match the probe; any change to one does not */
+static void test_args_match(const struct tp_probe *tp, const char *listing)
+{
+	struct tp_words w;
+	char *last;
+
+	tp_split(listing, strlen(listing), &w);
+	check(probe_args_match(tp->args, tp->nr_args, w.argc, w.argv),
+	      "listing \"%s\" does not match its probe", listing);
+	if (w.argc) {
+		last = (char *)w.argv[w.argc - 1];
+		last[strlen(last) - 1] ^= 1;
+		check(!probe_args_match(tp->args, tp->nr_args, w.argc, w.argv),
+		      "changed listing \"%s\" still matches", listing);
+	}
+	tp_words_free(&w);
+}
+
+#define INSN(o, ...)	((struct fetch_insn){ .op = FETCH_OP_##o, __VA_ARGS__ })
+
+static void check_prog(bool valid, const char *what,
+		       const struct fetch_insn *prog, unsigned int len)
+{
+	struct tp_text t;
+
+	check(!fetch_prog_check(prog, len) == valid,
+	      "verifier %s \"%s\" (%s)", valid ? "rejects" : "accepts",
+	      tp_dump_len(prog, len, &t), what);
+}
+
+static void test_verifier(void)
+{
+	static char sym[] = "jiffies";
+	struct fetch_insn p[FETCH_INSN_MAX + 1];
+	int i;
+
+	check_prog(true, "minimal", (struct fetch_insn[]){
+		INSN(REG, .param = 112), INSN(ST_RAW, .size = 8), INSN(END) }, 3);
+	check_prog(false, "no store", (struct fetch_insn[]){
+		INSN(REG, .param = 112), INSN(END) }, 2);
+	check_prog(false, "store size 3", (struct fetch_insn[]){
+		INSN(REG), INSN(ST_RAW, .size = 3), INSN(END) }, 3);
+	check_prog(false, "string size 8", (struct fetch_insn[]){
+		INSN(REG), INSN(ST_STRING, .size = 8), INSN(END) }, 3);
+	check_prog(false, "two loads", (struct fetch_insn[]){
+		INSN(REG), INSN(COMM), INSN(ST_RAW, .size = 8), INSN(END) }, 4);
+	check_prog(false, "deref first", (struct fetch_insn[]){
+		INSN(DEREF), INSN(ST_RAW, .size = 8), INSN(END) }, 3);
+	check_prog(false, "symbol without IMM", (struct fetch_insn[]){
+		INSN(NOP_SYMBOL, .data = sym), INSN(REG),
+		INSN(ST_RAW, .size = 8), INSN(END) }, 4);
+	check_prog(true, "symbol", (struct fetch_insn[]){
+		INSN(NOP_SYMBOL, .data = sym), INSN(IMM),
+		INSN(ST_MEM, .size = 8), INSN(END) }, 4);
+	check_prog(false, "DATA without data", (struct fetch_insn[]){
+		INSN(DATA), INSN(ST_STRING, .size = 4), INSN(END) }, 3);
+	check_prog(false, "shift 64", (struct fetch_insn[]){
+		INSN(REG), INSN(ST_RAW, .size = 8),
+		INSN(MOD_BF, .basesize = 8, .lshift = 0, .rshift = 64),
+		INSN(END) }, 4);
+	check_prog(false, "bitfield base != store size", (struct fetch_insn[]){
+		INSN(REG), INSN(ST_RAW, .size = 8),
+		INSN(MOD_BF, .basesize = 4, .lshift = 0, .rshift = 4),
+		INSN(END) }, 4);
+	check_prog(false, "bitfield on a string", (struct fetch_insn[]){
+		INSN(REG), INSN(ST_STRING, .size = 4),
+		INSN(MOD_BF, .basesize = 4, .lshift = 0, .rshift = 4),
+		INSN(END) }, 4);
+	check_prog(false, "array of 65", (struct fetch_insn[]){
+		INSN(REG), INSN(ST_MEM, .size = 1), INSN(LP_ARRAY, .param = 65),
+		INSN(END) }, 4);
+	check_prog(false, "array of 0", (struct fetch_insn[]){
+		INSN(REG), INSN(ST_MEM, .size = 1), INSN(LP_ARRAY, .param = 0),
+		INSN(END) }, 4);
+	check_prog(false, "array of raw", (struct fetch_insn[]){
+		INSN(REG), INSN(ST_RAW, .size = 1), INSN(LP_ARRAY, .param = 2),
+		INSN(END) }, 4);
+	check_prog(false, "entry store in a program", (struct fetch_insn[]){
+		INSN(ARG), INSN(ST_EDATA), INSN(END) }, 3);
+	check_prog(false, "truncated", (struct fetch_insn[]){
+		INSN(REG), INSN(ST_RAW, .size = 8) }, 2);
+	check_prog(false, "unknown op", (struct fetch_insn[]){
+		{ .op = FETCH_OP_MAX }, INSN(ST_RAW, .size = 8), INSN(END) }, 3);
+
+	/* 17 instructions: one more than FETCH_INSN_MAX */
+	p[0] = INSN(REG);
+	for (i = 1; i < FETCH_INSN_MAX - 1; i++)
+		p[i] = INSN(DEREF);
+	p[FETCH_INSN_MAX - 1] = INSN(ST_MEM, .size = 8);
+	p[FETCH_INSN_MAX] = INSN(END);
+	check_prog(false, "17 instructions", p, FETCH_INSN_MAX + 1);
+	p[FETCH_INSN_MAX - 2] = INSN(ST_MEM, .size = 8);
+	p[FETCH_INSN_MAX - 1] = INSN(END);
+	check_prog(true, "16 instructions", p, FETCH_INSN_MAX);
+
+	check(!fetch_entry_prog_check((struct fetch_insn[]){
+		INSN(ARG, .param = 1), INSN(ST_EDATA, .offset = 0),
+		INSN(ARG, .param = 0), INSN(ST_EDATA, .offset = 8),
+		INSN(END) }, 5), "entry program rejected");
+	check(fetch_entry_prog_check((struct fetch_insn[]){
+		INSN(ARG, .param = 1), INSN(ST_EDATA, .offset = 8),
+		INSN(END) }, 3), "entry program with a hole accepted");
+	check(fetch_entry_prog_check((struct fetch_insn[]){
+		INSN(ARG, .param = 1), INSN(END) }, 2),
+	      "entry program without store accepted");
+}
+
+/* Fail each allocation in turn: -ENOMEM, no leak (LSan), no warning */
+static void test_enomem(void)
+{
+	static const char * const cmds[] = {
+		"r:grp/ev mymod:modfn a=+0($arg2):string $arg1 b=@jiffies+8:u8[4]",
+		"p vfs_read x=\\\"hello\" $comm %di:b4@2/32 +0(%si):string[2]",
+		"p 0x1000 %di:symstr +0($stack):u8[2]",
+	};
+	struct probe_parse_err err;
+	struct tp_probe tp;
+	struct tp_words w;
+	size_t i;
+	long n;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
+		tp_split(cmds[i], strlen(cmds[i]), &w);
+		for (n = 1; ; n++) {
+			tp_alloc_fail_countdown = n;
+			ret = tp_parse(&w, &tp, &err);
+			tp_probe_free(&tp);
+			if (tp_alloc_fail_countdown)	/* fewer than n calls */
+				break;
+			if (!check(ret == -ENOMEM && err.code == PROBE_ERR_NONE,
+				   "\"%s\", allocation %ld fails: got %d %s",
+				   cmds[i], n, ret, err_name(err.code)))
+				break;
+		}
+		tp_alloc_fail_countdown = 0;
+		check(ret == 0, "\"%s\": %d", cmds[i], ret);
+		tp_words_free(&w);
+	}
+}
+
+static void test_kstrto(void)
+{
+	static const struct {
+		const char *s;
+		unsigned int base;
+		int ret;
+		unsigned long long val;
+	} u[] = {
+		{ "0", 0, 0, 0 }, { "010", 0, 0, 8 }, { "0x10", 0, 0, 16 },
+		{ "0X1f", 0, 0, 31 }, { "0x", 0, -EINVAL, 0 },
+		{ "0xg", 0, -EINVAL, 0 }, { "+5", 10, 0, 5 },
+		{ "5\n", 10, 0, 5 }, { "5\n\n", 10, -EINVAL, 0 },
+		{ "", 10, -EINVAL, 0 }, { "-1", 10, -EINVAL, 0 },
+		{ "08", 0, -EINVAL, 0 }, { "0x10", 10, -EINVAL, 0 },
+		{ "18446744073709551615", 10, 0, ULLONG_MAX },
+		{ "18446744073709551616", 10, -ERANGE, 0 },
+	};
+	unsigned long long val;
+	unsigned int uval;
+	long long sval;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(u); i++) {
+		val = 0;
+		check(kstrtoull(u[i].s, u[i].base, &val) == u[i].ret &&
+		      (u[i].ret || val == u[i].val),
+		      "kstrtoull(\"%s\", %u)", u[i].s, u[i].base);
+	}
+	check(!kstrtoll("-9223372036854775808", 0, &sval) && sval == LLONG_MIN,
+	      "kstrtoll(LLONG_MIN)");
+	check(kstrtoll("-9223372036854775809", 0, &sval) == -ERANGE,
+	      "kstrtoll(LLONG_MIN - 1)");
+	check(kstrtoll("9223372036854775808", 0, &sval) == -ERANGE,
+	      "kstrtoll(LLONG_MAX + 1)");
+	check(kstrtouint("4294967296", 0, &uval) == -ERANGE,
+	      "kstrtouint(UINT_MAX + 1)");
+}
+
+static void test_err_column(void)
+{
+	const char *argv[] = { "p", "vfs_read", "a=%di" };
+	struct probe_parse_err err = { TP_ERR_BAD_VAR, 2, 2 };
+
+	check(probe_err_column(3, argv, &err) == 13, "column of word 2");
+	err.index = 3;
+	check(probe_err_column(3, argv, &err) == 17, "column past the end");
+	err.index = 0;
+	err.offset = 1;
+	check(probe_err_column(3, argv, &err) == 1, "column of word 0");
+}
+
+/* A BTF provider that knows "int f(int a, char *b)" and a void function */
+static int fake_find_var(struct probe_parse_ctx *ctx, const char *name,
+			 struct probe_btf_var *var)
+{
+	if (!strcmp(ctx->funcname, "nobtf"))
+		return -ENODEV;
+	if (!strcmp(name, "$retval")) {
+		if (!strcmp(ctx->funcname, "voidfn")) {
+			var->err = TP_ERR_NO_RETVAL;
+			return -ENOENT;
+		}
+		var->is_retval = true;
+		var->type = "s32";
+		return 0;
+	}
+	if (!strcmp(name, "a") || !strcmp(name, "b")) {
+		var->param = name[0] - 'a';
+		var->type = name[0] == 'a' ? "s32" : "x64";
+		return 0;
+	}
+	var->err = TP_ERR_NO_BTFARG;
+	return -ENOENT;
+}
+
+static const struct probe_btf_ops fake_btf = { .find_var = fake_find_var };
+
+static void check_btf(unsigned int flags, const char *func, const char *arg,
+		      int err, const char *prog)
+{
+	struct probe_parse_ctx ctx;
+	struct probe_arg parg;
+	struct tp_text t;
+	int ret;
+
+	probe_parse_ctx_init(&ctx, flags, &parg, 1);
+	ctx.btf = &fake_btf;
+	ctx.funcname = func;
+	ret = probe_arg_parse(&ctx, 0, arg, &parg);
+	if (err)
+		check(ret < 0 && ctx.err.code == err, "BTF \"%s\" in %s: "
+		      "expected %s, got %d %s", arg, func, err_name(err), ret,
+		      err_name(ctx.err.code));
+	else if (check(!ret, "BTF \"%s\" in %s: %d %s", arg, func, ret,
+		       err_name(ctx.err.code)))
+		check(!strcmp(tp_dump(parg.code, &t), prog),
+		      "BTF \"%s\": expected \"%s\", got \"%s\"", arg, prog,
+		      t.buf);
+	probe_arg_free(&parg);
+	probe_entry_arg_free(ctx.entry_arg);
+}
+
+static void test_btf_provider(void)
+{
+	const char *argv[] = { "$arg*", "$arg1" };
+	struct probe_parse_ctx ctx;
+
+	check_btf(TP_CASE_KPROBE, "f", "a", 0, "ARG 0; ST_RAW size=4; END");
+	check_btf(TP_CASE_KPROBE, "f", "b:u8", 0, "ARG 1; ST_RAW size=1; END");
+	check_btf(TP_CASE_KRETPROBE, "f", "b", 0,
+		  "EDATA +0; ST_RAW size=8; END");
+	check_btf(TP_CASE_KRETPROBE, "f", "$retval", 0,
+		  "RETVAL; ST_RAW size=4; END");
+	check_btf(TP_CASE_KRETPROBE, "nobtf", "$retval", 0,
+		  "RETVAL; ST_RAW size=8; END");
+	check_btf(TP_CASE_KRETPROBE, "voidfn", "$retval", TP_ERR_NO_RETVAL, NULL);
+	check_btf(TP_CASE_KPROBE, "f", "c", TP_ERR_NO_BTFARG, NULL);
+	check_btf(TP_CASE_KPROBE, "f", "a-b", TP_ERR_BAD_HYPHEN, NULL);
+	check_btf(TP_CASE_KPROBE, "f", "a.b", TP_ERR_NOSUP_DAT_ARG, NULL);
+	check_btf(TP_CASE_KPROBE_OFFS, "f", "a", TP_ERR_NOSUP_BTFARG, NULL);
+
+	probe_parse_ctx_init(&ctx, TP_CASE_KPROBE, NULL, 2);
+	ctx.btf = &fake_btf;
+	check(probe_args_check_meta(&ctx, 2, argv) == 1,
+	      "$arg* with BTF is not handed to the provider");
+}
+
+static void test_dump(void)
+{
+	static char str[] = "a\"b\\c\x01";
+	struct tp_text t;
+
+	tp_dump((struct fetch_insn[]){ INSN(DATA, .data = str),
+		INSN(ST_STRING, .size = 4), INSN(END) }, &t);
+	check(!strcmp(t.buf, "DATA \"a\\\"b\\\\c\\x01\"; ST_STRING +0 size=4; END"),
+	      "dump escaping: %s", t.buf);
+	tp_dump((struct fetch_insn[]){ INSN(REG, .param = 4),
+		INSN(ST_RAW, .size = 8), INSN(END) }, &t);
+	check(!strcmp(t.buf, "REG #4; ST_RAW size=8; END"),
+	      "unknown register: %s", t.buf);
+	tp_dump((struct fetch_insn[]){ INSN(TP_ARG, .data = str),
+		INSN(ST_RAW, .size = 8), INSN(END) }, &t);
+	check(!strcmp(t.buf, "TP_ARG ?; ST_RAW size=8; END"),
+	      "field without name callback: %s", t.buf);
+}
+
+static void test_fetch_types(void)
+{
+	const struct fetch_type *t;
+
+	t = fetch_type_find(NULL, 0, 0);
+	check(t && !strcmp(t->name, "x64"), "default type");
+	t = fetch_type_find("b1@0/0x40", 9, 0);
+	check(t && !strcmp(t->name, "u64"), "bitfield container 0x40");
+	check(!fetch_type_find("symbol", 6, TPARG_FL_USER), "uprobe symbol");
+	t = fetch_type_find("symbol", 6, TPARG_FL_KERNEL);
+	check(t && t->print == FETCH_PRINT_SYMBOL && !strcmp(t->fmttype, "u64"),
+	      "symbol type");
+	t = fetch_type_find("string", 6, 0);
+	check(t && t->size == 4 && t->is_signed && fetch_type_is_string(t),
+	      "string type");
+	check(!fetch_type_find("u3", 2, 0) && !fetch_type_find("u", 1, 0),
+	      "unknown types");
+}
+
+static void run_extra_tests(void)
+{
+	test_verifier();
+	test_enomem();
+	test_kstrto();
+	test_err_column();
+	test_btf_provider();
+	test_dump();
+	test_fetch_types();
+}
