@@ -85,15 +85,15 @@ note_for() { # test
 summarize() {
 	local t res secs
 	while read -r t; do
-		res=$(grep -F "RESULT $t " "$run/results.txt" | head -n 1 | cut -d' ' -f3)
-		secs=$(grep -F "RESULT $t " "$run/results.txt" | head -n 1 | cut -d' ' -f4)
+		res=$(cat "$run"/results*.txt | grep -F "RESULT $t " | head -n 1 | cut -d' ' -f3)
+		secs=$(cat "$run"/results*.txt | grep -F "RESULT $t " | head -n 1 | cut -d' ' -f4)
 		res=${res:-NOTRUN}
 		printf '%-72s %-11s %5ss\n' "$t" "$res" "${secs:--}" >>"$run/summary.txt"
 		if [ "$res" = PASS ]; then
 			passed=$((passed + 1))
 		elif in_list "$t" "$baseline"; then
 			fail "$t" "$res (passes on stock)"
-		elif [[ $t == test.d/kprobetrace/* ]]; then
+		elif [[ $t == test.d/kprobetrace/* || $t == boot/* ]]; then
 			fail "$t" "$res (project test)"
 		else
 			skipped=$((skipped + 1))
@@ -105,7 +105,7 @@ summarize() {
 # Kernel reports that fail the run whatever the tests said.
 scan_console() {
 	local pat='BUG:|WARNING:|KASAN:|UBSAN:|possible recursive locking|possible circular locking|inconsistent lock state|unreferenced object|Kernel panic|Oops:|general protection fault'
-	if grep -aE "$pat" "$run/console.log" >"$run/kernel-reports.txt"; then
+	if cat "$run"/console*.log | grep -aE "$pat" >"$run/kernel-reports.txt"; then
 		head -n 20 "$run/kernel-reports.txt"
 		fail "kernel log" "$(wc -l <"$run/kernel-reports.txt") report lines (see ${run#$KPT_ROOT/}/kernel-reports.txt)"
 	fi
@@ -123,7 +123,7 @@ show_progress() { # results-file initrd
 			return
 		fi
 		waited=$((waited + 2))
-		now=$(tr -d '\r' <"$1" 2>/dev/null | grep -c '^RESULT ')
+		now=$(tr -d '\r' 2>/dev/null <"$1" | grep -c '^RESULT ')
 		if [ "${now:-0}" -gt "$shown" ]; then
 			tr -d '\r' <"$1" | grep '^RESULT ' | sed -n "$((shown + 1)),${now}p" |
 				while read -r _ t r s; do
@@ -135,25 +135,56 @@ show_progress() { # results-file initrd
 	done
 }
 
+# One guest boot: run_guest TAG TESTLIST SECONDS [CMDLINE...].  Its outputs
+# are console-TAG.log and results-TAG.txt in $run.
+run_guest() {
+	local tag=$1 list=$2 bound=$3 progress
+	shift 3
+	"$KPT_ROOT/harness/initramfs.sh" "$variant" "$debug" "$list" \
+		"$run/initramfs.cpio.gz" || kpt_die "initramfs failed"
+	mkdir -p "$run/$tag"
+	show_progress "$run/$tag/results.txt" "$run/initramfs.cpio.gz" &
+	progress=$!
+	"$KPT_ROOT/harness/qemu.sh" -q $([ "$debug" = 1 ] && echo -d) -m check \
+		-i "$run/initramfs.cpio.gz" -r "$run/$tag" -t "$bound" \
+		-a "kpt.timeout=$per_test $*" "$variant"
+	kill "$progress" 2>/dev/null
+	wait "$progress" 2>/dev/null
+	tr -d '\r' <"$run/$tag/results.txt" >"$run/results-$tag.txt"
+	mv "$run/$tag/console.log" "$run/console-$tag.log"
+	rm -rf "${run:?}/$tag"
+	grep -q '^DONE' "$run/results-$tag.txt" ||
+		fail "guest run $tag" "did not finish (see ${run#$KPT_ROOT/}/console-$tag.log)"
+}
+
+# Boot tests (tests/boot/NAME.sh) each need a boot with the kernel command
+# line given in their "# cmdline:" header.
+boot_tests() {
+	local f name cmdline
+	for f in "$KPT_ROOT"/tests/boot/*.sh; do
+		[ -f "$f" ] || continue
+		name=boot/$(basename "$f")
+		echo "$name" | grep -q -e "${pattern:-.}" || continue
+		cmdline=$(sed -n 's/^# cmdline: //p' "$f" | head -n 1)
+		echo "$name" >>"$run/tests.list"
+		echo "$name" >"$run/boot.list"
+		kpt_log "guest boot for $name"
+		run_guest "$(basename "$f" .sh)" "$run/boot.list" $((per_test + 300)) "$cmdline"
+	done
+}
+
 guest_tests() {
 	local n bound
 	list_tests >"$run/tests.list"
 	n=$(wc -l <"$run/tests.list")
-	[ "$n" -gt 0 ] || { kpt_log "no guest test matches '$pattern'"; return; }
-	"$KPT_ROOT/harness/initramfs.sh" "$variant" "$debug" "$run/tests.list" \
-		"$run/initramfs.cpio.gz" || kpt_die "initramfs failed"
-	bound=$((n * per_test + 300))
-	[ "$bound" -gt 4800 ] && bound=4800
-	kpt_log "guest: $n tests on $variant (per test ${per_test}s, whole run ${bound}s)"
-	show_progress "$run/results.txt" "$run/initramfs.cpio.gz" &
-	local progress=$!
-	"$KPT_ROOT/harness/qemu.sh" -q $([ "$debug" = 1 ] && echo -d) -m check \
-		-i "$run/initramfs.cpio.gz" -r "$run" -t "$bound" \
-		-a "kpt.timeout=$per_test" "$variant"
-	kill "$progress" 2>/dev/null
-	wait "$progress" 2>/dev/null
-	tr -d '\r' <"$run/results.txt" >"$run/results.tmp" && mv "$run/results.tmp" "$run/results.txt"
-	grep -q '^DONE' "$run/results.txt" || fail "guest run" "did not finish (see ${run#$KPT_ROOT/}/console.log)"
+	if [ "$n" -gt 0 ]; then
+		bound=$((n * per_test + 300))
+		[ "$bound" -gt 4800 ] && bound=4800
+		kpt_log "guest: $n tests on $variant (per test ${per_test}s, whole run ${bound}s)"
+		run_guest main "$run/tests.list" "$bound"
+	fi
+	boot_tests
+	[ -s "$run/tests.list" ] || { kpt_log "no guest test matches '$pattern'"; return; }
 	summarize
 	scan_console
 }

@@ -54,6 +54,7 @@ cp "$KPT_ROOT"/harness/guest/* "$stage/kpt/"
 chmod 755 "$stage"/kpt/*
 mv "$stage/kpt/init" "$stage/init"
 cp "$testlist" "$stage/kpt/tests.list"
+cp -a "$KPT_ROOT/tests/boot" "$stage/kpt/boot"
 echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
 echo "root:x:0:" >"$stage/etc/group"
 printf '%s\n' "$variant" >"$stage/kpt/variant"

@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Run every test in /kpt/tests.list, each bounded by a wall-clock timeout,
-# and report one "RESULT <test> <outcome> <seconds>" line per test on
+# Run every test in /kpt/tests.list, each bounded by a wall-clock timeout:
+# ftracetest paths, or boot/NAME.sh scripts (tests/boot) that check what a
+# special kernel command line did and pass when they exit 0.  Report one
+# "RESULT <test> <outcome> <seconds>" line per test on
 # /dev/ttyS1, then "DONE".  Outcomes are ftracetest's (PASS, FAIL,
 # UNRESOLVED, UNTESTED, UNSUPPORTED, XFAIL) or TIMEOUT / NORESULT.
 
@@ -57,10 +59,17 @@ for t in $(cat /kpt/tests.list); do
 	log=$LOGS/$name.log
 	echo "=== $t"
 	start=$(date +%s)
-	(cd $FT && run_bounded "$timeout" "$log" ./ftracetest -l "$LOGS/$name.d" "$t")
-	rc=$?
+	case "$t" in
+	boot/*)	# a plain script run after a boot with its own command line
+		run_bounded "$timeout" "$log" sh -e "/kpt/$t"
+		rc=$?
+		res=FAIL
+		[ $rc = 0 ] && res=PASS ;;
+	*)	(cd $FT && run_bounded "$timeout" "$log" ./ftracetest -l "$LOGS/$name.d" "$t")
+		rc=$?
+		res=$(outcome "$log") ;;
+	esac
 	secs=$(($(date +%s) - start))
-	res=$(outcome "$log")
 	[ $rc = 124 ] && res=TIMEOUT
 	[ -n "$res" ] || res=NORESULT
 	cat "$log"
