@@ -5,7 +5,7 @@
 #   -d          the debug flavour (any sanitizer/lockdep/kmemleak report fails)
 #   -t PATTERN  only guest tests whose path matches this grep pattern
 #   -H          skip the host tests
-# Host unit tests and a short fuzz run first, then the guest suite
+# Lint, host unit tests and a short fuzz run first, then the guest suite
 # (tests/selftests.list).  A guest test fails if it does not pass but is in
 # tests/baseline/stock.pass, or is one of the project's own tests; any other
 # non-pass is reported as skipped with the reason from
@@ -41,6 +41,13 @@ fail() { # what why
 # Host tests print their own "N passed, N failed" line; add it to ours.
 host_tests() {
 	local dir=$KPT_ROOT/tools/testing/trace_probe line p f
+	kpt_log "lint: checkpatch --strict, kernel-doc -Wall"
+	if "$KPT_ROOT/harness/lint.sh" >"$run/lint.log" 2>&1; then
+		passed=$((passed + 1))
+	else
+		head -n 40 "$run/lint.log"
+		fail "lint" "see ${run#$KPT_ROOT/}/lint.log"
+	fi
 	[ -f "$dir/Makefile" ] || { kpt_log "no host tests yet"; return; }
 	kpt_log "host unit tests"
 	make -s -C "$dir" test >"$run/host-test.log" 2>&1
@@ -112,17 +119,13 @@ scan_console() {
 }
 
 # Print RESULT lines as the guest reports them (polls; killed by the caller).
-# A guest that has not reported BEGIN after KPT_BOOT_TIMEOUT seconds did not
-# boot into the test runner: stop it rather than wait for the whole bound.
+# Also the watchdog of a wedged guest: one that has not reported BEGIN after
+# KPT_BOOT_TIMEOUT seconds, or no result for longer than a test may take
+# plus two minutes (the guest's own per-test bound did not fire, so the
+# kernel itself is stuck), is stopped instead of waiting for the whole bound.
 show_progress() { # results-file initrd
-	local shown=0 now waited=0
+	local shown=0 now idle=0 limit=$((per_test + 120))
 	while :; do
-		if [ $waited -ge "${KPT_BOOT_TIMEOUT:-300}" ] && ! grep -qs "^BEGIN" "$1"; then
-			echo "  guest did not start the tests in ${waited}s; stopping it"
-			pkill -f -- "-initrd $2" 2>/dev/null
-			return
-		fi
-		waited=$((waited + 2))
 		now=$(tr -d '\r' 2>/dev/null <"$1" | grep -c '^RESULT ')
 		if [ "${now:-0}" -gt "$shown" ]; then
 			tr -d '\r' <"$1" | grep '^RESULT ' | sed -n "$((shown + 1)),${now}p" |
@@ -130,8 +133,20 @@ show_progress() { # results-file initrd
 					printf '  %-66s %-11s %4ss\n' "$t" "$r" "$s"
 				done
 			shown=$now
+			idle=0
+		fi
+		if ! grep -qs '^BEGIN' "$1" && [ $idle -ge "${KPT_BOOT_TIMEOUT:-300}" ]; then
+			echo "  guest did not start the tests in ${idle}s; stopping it"
+			pkill -f -- "-initrd $2"
+			return
+		fi
+		if grep -qs '^BEGIN' "$1" && [ $idle -ge $limit ]; then
+			echo "  no result from the guest for ${idle}s; stopping it"
+			pkill -f -- "-initrd $2"
+			return
 		fi
 		sleep 2
+		idle=$((idle + 2))
 	done
 }
 
