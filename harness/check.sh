@@ -6,7 +6,7 @@
 #   -t PATTERN  only guest tests whose path matches this grep pattern
 #   -H          skip the host tests
 # Lint, host unit tests and a short fuzz run first, then the guest suite
-# (tests/selftests.list).  A guest test fails if it does not pass but is in
+# (tests/selftests.list, tests/boot), then the differential test.  A guest test fails if it does not pass but is in
 # tests/baseline/stock.pass, or is one of the project's own tests; any other
 # non-pass is reported as skipped with the reason from
 # tests/baseline/stock.notes.  Ends with "N passed, N failed, N skipped".
@@ -204,9 +204,34 @@ guest_tests() {
 	scan_console
 }
 
+# The differential test (tests/diff): the corpus on this kernel against
+# the stock golden output.  Skipped on the debug flavour (its timing and
+# allocator differ, not its output) and when TESTS= names other tests.
+diff_tests() {
+	local line p f
+	[ "$debug" = 0 ] || return 0
+	[ -z "$pattern" ] || echo "diff" | grep -q -e "$pattern" || return 0
+	kpt_log "differential test against tests/diff/stock.golden"
+	"$KPT_ROOT/harness/diff.sh" "$variant" >"$run/diff.log" 2>&1
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$run/diff.log" | tail -n 1)
+	if [ -z "$line" ]; then
+		tail -n 30 "$run/diff.log"
+		fail "differential test" "no result line (see ${run#$KPT_ROOT/}/diff.log)"
+		return
+	fi
+	p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+	passed=$((passed + p))
+	if [ "$f" != 0 ]; then
+		grep -v '^\[kpt' "$run/diff.log" | head -n 60
+		failed=$((failed + f))
+		failures="$failures  FAIL differential test: $f cases differ from stock (see ${run#$KPT_ROOT/}/diff.log)"$'\n'
+	fi
+}
+
 rm -rf "$run" && mkdir -p "$run"
 [ "$host" = 1 ] && host_tests
 guest_tests
+diff_tests
 echo
 echo "==== kprobetrace check: $variant$([ "$debug" = 1 ] && echo ' (debug)') ===="
 [ -f "$run/summary.txt" ] && cat "$run/summary.txt"
