@@ -45,10 +45,17 @@ static void check_failure(struct tp_words *w, struct probe_parse_err *err)
 	if (err->code < 0 || err->code >= TP_ERR_MAX || err->index < 0 ||
 	    err->offset < 0)
 		abort();
-	if (err->index < w->argc && err->offset > strlen(w->argv[err->index]))
+	/*
+	 * Stock 6.12 reports type errors after a dereference (BAD_BITFIELD,
+	 * BAD_STRING, ...) at the column inside the brackets plus the column
+	 * of the type, so such a caret can lie past the end of its word, by
+	 * at most the word's length again.  Anything beyond is a real bug.
+	 */
+	if (err->index < w->argc &&
+	    err->offset > 2 * strlen(w->argv[err->index]))
 		abort();
 	for (i = 0; i < w->argc; i++)
-		cmd_len += strlen(w->argv[i]) + 1;
+		cmd_len += 2 * strlen(w->argv[i]) + 1;
 	col = probe_err_column(w->argc, w->argv, err);
 	if (col < 0 || col > cmd_len)
 		abort();
