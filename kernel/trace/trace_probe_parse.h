@@ -24,6 +24,10 @@
 #define MAX_EVENT_NAME_LEN	64
 #endif
 #define KPROBE_EVENT_SYSTEM	"kprobes"
+/* r<MAXACTIVE> limit of kprobe events (not a kprobes core limit) */
+#ifndef KRETPROBE_MAXACTIVE_MAX
+#define KRETPROBE_MAXACTIVE_MAX	4096
+#endif
 
 /* Reserved field names */
 #define FIELD_STRING_IP		"__probe_ip"
