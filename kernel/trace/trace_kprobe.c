@@ -84,7 +84,7 @@ static struct trace_kprobe *to_trace_kprobe(struct dyn_event *ev)
 
 static nokprobe_inline bool trace_kprobe_is_return(struct trace_kprobe *tk)
 {
-	return tk->rp.handler != NULL;
+	return !!tk->rp.handler;
 }
 
 static nokprobe_inline const char *trace_kprobe_symbol(struct trace_kprobe *tk)
@@ -144,7 +144,10 @@ static inline bool trace_kprobe_module_exist(struct trace_kprobe *tk)
 	return false;
 }
 
-#define try_module_get_by_name(name)	(NULL)
+static inline struct module *try_module_get_by_name(const char *name)
+{
+	return NULL;
+}
 #endif
 
 static bool trace_kprobe_is_busy(struct dyn_event *ev)
@@ -516,7 +519,10 @@ static bool within_notrace_func(struct trace_kprobe *tk)
 	return addr ? __within_notrace_func(addr) : true;
 }
 #else
-#define within_notrace_func(tk)	(false)
+static bool within_notrace_func(struct trace_kprobe *tk)
+{
+	return false;
+}
 #endif
 
 /* Register the k*probe itself, resolving "@SYM" arguments first */
@@ -1049,20 +1055,23 @@ static const struct seq_operations probes_seq_op = {
 	.show	= probes_seq_show,
 };
 
+/* kprobe_events and kprobe_profile: the inode holds their seq ops */
 static int probes_open(struct inode *inode, struct file *file)
 {
+	const struct seq_operations *ops = inode->i_private;
 	int ret;
 
 	ret = security_locked_down(LOCKDOWN_TRACEFS);
 	if (ret)
 		return ret;
 	/* "echo > kprobe_events": all or nothing (-EBUSY if any is busy) */
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+	if (ops == &probes_seq_op && (file->f_mode & FMODE_WRITE) &&
+	    (file->f_flags & O_TRUNC)) {
 		ret = dyn_events_release_all(&trace_kprobe_ops);
 		if (ret < 0)
 			return ret;
 	}
-	return seq_open(file, &probes_seq_op);
+	return seq_open(file, ops);
 }
 
 static ssize_t probes_write(struct file *file, const char __user *buffer,
@@ -1107,19 +1116,9 @@ static const struct seq_operations profile_seq_op = {
 	.show	= probes_profile_seq_show,
 };
 
-static int profile_open(struct inode *inode, struct file *file)
-{
-	int ret;
-
-	ret = security_locked_down(LOCKDOWN_TRACEFS);
-	if (ret)
-		return ret;
-	return seq_open(file, &profile_seq_op);
-}
-
 static const struct file_operations kprobe_profile_ops = {
 	.owner		= THIS_MODULE,
-	.open		= profile_open,
+	.open		= probes_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 	.release	= seq_release,
@@ -1166,42 +1165,68 @@ static int process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 	}
 	return process_fetch_insn_bottom(code + 1, val, dest, base);
 }
+
 NOKPROBE_SYMBOL(process_fetch_insn);
 
-static nokprobe_inline void
-__kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs,
-		    struct trace_event_file *trace_file, int dsize)
+/* Size of the record header: ip, or func and ret_ip for a kretprobe */
+static nokprobe_inline size_t kprobe_header_size(struct kretprobe_instance *ri)
 {
-	struct kprobe_trace_entry_head *entry;
-	struct trace_event_buffer fbuffer;
+	return ri ? sizeof(struct kretprobe_trace_entry_head) :
+		    sizeof(struct kprobe_trace_entry_head);
+}
 
-	entry = trace_event_buffer_reserve(&fbuffer, trace_file,
-					   sizeof(*entry) + tk->tp.size + dsize);
-	if (!entry)
-		return;
-	fbuffer.regs = regs;
-	entry->ip = (unsigned long)tk->rp.kp.addr;
-	store_trace_args(&entry[1], &tk->tp, regs, NULL, sizeof(*entry), dsize);
-	trace_event_buffer_commit(&fbuffer);
+/* Fill the probe header and the arguments of a record at @entry */
+static nokprobe_inline void kprobe_fill_record(void *entry,
+					       struct trace_kprobe *tk,
+					       struct pt_regs *regs,
+					       struct kretprobe_instance *ri,
+					       int dsize)
+{
+	size_t hsize = kprobe_header_size(ri);
+
+	if (ri) {
+		struct kretprobe_trace_entry_head *rhead = entry;
+
+		rhead->func = (unsigned long)tk->rp.kp.addr;
+		rhead->ret_ip = get_kretprobe_retaddr(ri);
+	} else {
+		((struct kprobe_trace_entry_head *)entry)->ip =
+			(unsigned long)tk->rp.kp.addr;
+	}
+	store_trace_args(entry + hsize, &tk->tp, regs, ri ? ri->data : NULL,
+			 hsize, dsize);
 }
 
 /*
- * Record a hit in every trace instance the event is enabled in.  The
- * strings are measured once for all of them (dsize < 0: not yet).
+ * Record a hit (@ri: of a kretprobe) in every trace instance the event is
+ * enabled in.  The strings are measured once for all of them (dsize < 0:
+ * not yet).
  */
-static void kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs)
+static void kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs,
+			      struct kretprobe_instance *ri)
 {
+	struct trace_event_buffer fbuffer;
 	struct event_file_link *link;
 	int dsize = -1;
+	void *entry;
 
 	trace_probe_for_each_link_rcu(link, &tk->tp) {
 		if (trace_trigger_soft_disabled(link->file))
 			continue;
 		if (dsize < 0)
-			dsize = __get_data_size(&tk->tp, regs, NULL);
-		__kprobe_trace_func(tk, regs, link->file, dsize);
+			dsize = __get_data_size(&tk->tp, regs,
+						ri ? ri->data : NULL);
+		entry = trace_event_buffer_reserve(&fbuffer, link->file,
+						   kprobe_header_size(ri) +
+						   tk->tp.size + dsize);
+		if (!entry)
+			continue;
+		fbuffer.regs = regs;
+		kprobe_fill_record(entry, tk, regs, ri, dsize);
+		trace_event_buffer_commit(&fbuffer);
 	}
 }
+
 NOKPROBE_SYMBOL(kprobe_trace_func);
 
 /* Save the $argN a return probe reads, before the function runs */
@@ -1219,98 +1244,62 @@ static int trace_kprobe_entry_handler(struct kretprobe_instance *ri,
 		store_trace_entry_data(ri->data, &tk->tp, regs);
 	return 0;
 }
+
 NOKPROBE_SYMBOL(trace_kprobe_entry_handler);
 
-static nokprobe_inline void
-__kretprobe_trace_func(struct trace_kprobe *tk, struct kretprobe_instance *ri,
-		       struct pt_regs *regs,
-		       struct trace_event_file *trace_file, int dsize)
-{
-	struct kretprobe_trace_entry_head *entry;
-	struct trace_event_buffer fbuffer;
-
-	entry = trace_event_buffer_reserve(&fbuffer, trace_file,
-					   sizeof(*entry) + tk->tp.size + dsize);
-	if (!entry)
-		return;
-	fbuffer.regs = regs;
-	entry->func = (unsigned long)tk->rp.kp.addr;
-	entry->ret_ip = get_kretprobe_retaddr(ri);
-	store_trace_args(&entry[1], &tk->tp, regs, ri->data, sizeof(*entry),
-			 dsize);
-	trace_event_buffer_commit(&fbuffer);
-}
-
-static void kretprobe_trace_func(struct trace_kprobe *tk,
-				 struct kretprobe_instance *ri,
-				 struct pt_regs *regs)
-{
-	struct event_file_link *link;
-	int dsize = -1;
-
-	trace_probe_for_each_link_rcu(link, &tk->tp) {
-		if (trace_trigger_soft_disabled(link->file))
-			continue;
-		if (dsize < 0)
-			dsize = __get_data_size(&tk->tp, regs, ri->data);
-		__kretprobe_trace_func(tk, ri, regs, link->file, dsize);
-	}
-}
-NOKPROBE_SYMBOL(kretprobe_trace_func);
-
 /* --- Output ---------------------------------------------------------------------- */
+
+/*
+ * "EVENT: (ip_sym+off/size) args" for a kprobe, or
+ * "EVENT: (ret_ip_sym+off/size <- func_sym) args" for a kretprobe.
+ */
+static enum print_line_t print_probe_line(struct trace_iterator *iter,
+					  int flags, struct trace_event *event,
+					  unsigned long ip, unsigned long func,
+					  void *args)
+{
+	struct trace_seq *s = &iter->seq;
+	struct trace_event_call *call;
+	struct trace_probe *tp;
+
+	call = container_of(event, struct trace_event_call, event);
+	tp = trace_probe_primary_from_call(call);
+	if (WARN_ON_ONCE(!tp))
+		goto out;
+	trace_seq_printf(s, "%s: (", trace_probe_name(tp));
+	if (!seq_print_ip_sym(s, ip, flags | TRACE_ITER_SYM_OFFSET))
+		goto out;
+	if (func) {
+		trace_seq_puts(s, " <- ");
+		if (!seq_print_ip_sym(s, func, flags & ~TRACE_ITER_SYM_OFFSET))
+			goto out;
+	}
+	trace_seq_putc(s, ')');
+	if (trace_probe_print_args(s, tp->args, tp->nr_args, args,
+				   iter->ent) < 0)
+		goto out;
+	trace_seq_putc(s, '\n');
+out:
+	return trace_handle_return(s);
+}
 
 static enum print_line_t print_kprobe_event(struct trace_iterator *iter,
 					    int flags,
 					    struct trace_event *event)
 {
-	struct kprobe_trace_entry_head *field;
-	struct trace_seq *s = &iter->seq;
-	struct trace_probe *tp;
+	struct kprobe_trace_entry_head *field = (void *)iter->ent;
 
-	field = (struct kprobe_trace_entry_head *)iter->ent;
-	tp = trace_probe_primary_from_call(
-		container_of(event, struct trace_event_call, event));
-	if (WARN_ON_ONCE(!tp))
-		goto out;
-	trace_seq_printf(s, "%s: (", trace_probe_name(tp));
-	if (!seq_print_ip_sym(s, field->ip, flags | TRACE_ITER_SYM_OFFSET))
-		goto out;
-	trace_seq_putc(s, ')');
-	if (trace_probe_print_args(s, tp->args, tp->nr_args,
-				   (u8 *)&field[1], field) < 0)
-		goto out;
-	trace_seq_putc(s, '\n');
-out:
-	return trace_handle_return(s);
+	return print_probe_line(iter, flags, event, field->ip, 0, &field[1]);
 }
 
 static enum print_line_t print_kretprobe_event(struct trace_iterator *iter,
 					       int flags,
 					       struct trace_event *event)
 {
-	struct kretprobe_trace_entry_head *field;
-	struct trace_seq *s = &iter->seq;
-	struct trace_probe *tp;
+	struct kretprobe_trace_entry_head *field = (void *)iter->ent;
 
-	field = (struct kretprobe_trace_entry_head *)iter->ent;
-	tp = trace_probe_primary_from_call(
-		container_of(event, struct trace_event_call, event));
-	if (WARN_ON_ONCE(!tp))
-		goto out;
-	trace_seq_printf(s, "%s: (", trace_probe_name(tp));
-	if (!seq_print_ip_sym(s, field->ret_ip, flags | TRACE_ITER_SYM_OFFSET))
-		goto out;
-	trace_seq_puts(s, " <- ");
-	if (!seq_print_ip_sym(s, field->func, flags & ~TRACE_ITER_SYM_OFFSET))
-		goto out;
-	trace_seq_putc(s, ')');
-	if (trace_probe_print_args(s, tp->args, tp->nr_args,
-				   (u8 *)&field[1], field) < 0)
-		goto out;
-	trace_seq_putc(s, '\n');
-out:
-	return trace_handle_return(s);
+	return print_probe_line(iter, flags, event, field->ret_ip, field->func,
+				&field[1]);
 }
 
 /* A header field of the record: "unsigned long" at @offset */
@@ -1369,6 +1358,32 @@ static int perf_record_size(int size)
 	return ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
 }
 
+/* Build the record of a hit (@ri: of a kretprobe) into perf's buffer */
+static void kprobe_perf_record(struct trace_kprobe *tk, struct pt_regs *regs,
+			       struct kretprobe_instance *ri)
+{
+	struct trace_event_call *call = trace_probe_event_call(&tk->tp);
+	void *edata = ri ? ri->data : NULL;
+	struct hlist_head *head;
+	int size, dsize, rctx;
+	void *entry;
+
+	head = this_cpu_ptr(call->perf_events);
+	if (hlist_empty(head))
+		return;
+	dsize = __get_data_size(&tk->tp, regs, edata);
+	size = perf_record_size(kprobe_header_size(ri) + tk->tp.size + dsize);
+	entry = perf_trace_buf_alloc(size, NULL, &rctx);
+	if (!entry)
+		return;
+	memset(entry + kprobe_header_size(ri), 0, dsize);
+	kprobe_fill_record(entry, tk, regs, ri, dsize);
+	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
+			      head, NULL);
+}
+
+NOKPROBE_SYMBOL(kprobe_perf_record);
+
 /*
  * Returns 1 when a BPF program changed the probed IP (bpf_override_return):
  * the kprobe must then skip single-stepping the original instruction.
@@ -1376,9 +1391,6 @@ static int perf_record_size(int size)
 static int kprobe_perf_func(struct trace_kprobe *tk, struct pt_regs *regs)
 {
 	struct trace_event_call *call = trace_probe_event_call(&tk->tp);
-	struct kprobe_trace_entry_head *entry;
-	struct hlist_head *head;
-	int size, dsize, rctx;
 
 	if (bpf_prog_array_valid(call)) {
 		unsigned long orig_ip = instruction_pointer(regs);
@@ -1389,21 +1401,10 @@ static int kprobe_perf_func(struct trace_kprobe *tk, struct pt_regs *regs)
 		if (!ret)
 			return 0;
 	}
-	head = this_cpu_ptr(call->perf_events);
-	if (hlist_empty(head))
-		return 0;
-	dsize = __get_data_size(&tk->tp, regs, NULL);
-	size = perf_record_size(sizeof(*entry) + tk->tp.size + dsize);
-	entry = perf_trace_buf_alloc(size, NULL, &rctx);
-	if (!entry)
-		return 0;
-	entry->ip = (unsigned long)tk->rp.kp.addr;
-	memset(&entry[1], 0, dsize);
-	store_trace_args(&entry[1], &tk->tp, regs, NULL, sizeof(*entry), dsize);
-	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
-			      head, NULL);
+	kprobe_perf_record(tk, regs, NULL);
 	return 0;
 }
+
 NOKPROBE_SYMBOL(kprobe_perf_func);
 
 static void kretprobe_perf_func(struct trace_kprobe *tk,
@@ -1411,27 +1412,12 @@ static void kretprobe_perf_func(struct trace_kprobe *tk,
 				struct pt_regs *regs)
 {
 	struct trace_event_call *call = trace_probe_event_call(&tk->tp);
-	struct kretprobe_trace_entry_head *entry;
-	struct hlist_head *head;
-	int size, dsize, rctx;
 
 	if (bpf_prog_array_valid(call) && !trace_call_bpf(call, regs))
 		return;
-	head = this_cpu_ptr(call->perf_events);
-	if (hlist_empty(head))
-		return;
-	dsize = __get_data_size(&tk->tp, regs, ri->data);
-	size = perf_record_size(sizeof(*entry) + tk->tp.size + dsize);
-	entry = perf_trace_buf_alloc(size, NULL, &rctx);
-	if (!entry)
-		return;
-	entry->func = (unsigned long)tk->rp.kp.addr;
-	entry->ret_ip = get_kretprobe_retaddr(ri);
-	store_trace_args(&entry[1], &tk->tp, regs, ri->data, sizeof(*entry),
-			 dsize);
-	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
-			      head, NULL);
+	kprobe_perf_record(tk, regs, ri);
 }
+
 NOKPROBE_SYMBOL(kretprobe_perf_func);
 
 /**
@@ -1507,13 +1493,14 @@ static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
 
 	raw_cpu_inc(*tk->nhit);
 	if (flags & TP_FLAG_TRACE)
-		kprobe_trace_func(tk, regs);
+		kprobe_trace_func(tk, regs, NULL);
 #ifdef CONFIG_PERF_EVENTS
 	if (flags & TP_FLAG_PROFILE)
 		ret = kprobe_perf_func(tk, regs);
 #endif
 	return ret;
 }
+
 NOKPROBE_SYMBOL(kprobe_dispatcher);
 
 static int kretprobe_dispatcher(struct kretprobe_instance *ri,
@@ -1530,13 +1517,14 @@ static int kretprobe_dispatcher(struct kretprobe_instance *ri,
 	raw_cpu_inc(*tk->nhit);
 	flags = trace_probe_load_flag(&tk->tp);
 	if (flags & TP_FLAG_TRACE)
-		kretprobe_trace_func(tk, ri, regs);
+		kprobe_trace_func(tk, regs, ri);
 #ifdef CONFIG_PERF_EVENTS
 	if (flags & TP_FLAG_PROFILE)
 		kretprobe_perf_func(tk, ri, regs);
 #endif
 	return 0;
 }
+
 NOKPROBE_SYMBOL(kretprobe_dispatcher);
 
 static struct trace_event_functions kretprobe_funcs = {
@@ -1707,10 +1695,10 @@ static __init int init_kprobe_trace(void)
 {
 	if (tracing_init_dentry())
 		return 0;
-	trace_create_file("kprobe_events", TRACE_MODE_WRITE, NULL, NULL,
-			  &kprobe_events_ops);
-	trace_create_file("kprobe_profile", TRACE_MODE_READ, NULL, NULL,
-			  &kprobe_profile_ops);
+	trace_create_file("kprobe_events", TRACE_MODE_WRITE, NULL,
+			  (void *)&probes_seq_op, &kprobe_events_ops);
+	trace_create_file("kprobe_profile", TRACE_MODE_READ, NULL,
+			  (void *)&profile_seq_op, &kprobe_profile_ops);
 	setup_boot_kprobe_events();
 	return 0;
 }
@@ -1773,6 +1761,11 @@ static __init int selftest_check_probe(const char *event)
 	return warn;
 }
 
+static const char selftest_entry_cmd[] __initconst =
+	"p:testprobe kprobe_trace_selftest_target $stack $stack0 +0($stack)";
+static const char selftest_return_cmd[] __initconst =
+	"r:testprobe2 kprobe_trace_selftest_target $retval";
+
 /* Probe a known function at entry and return, call it, count the hits */
 static __init int kprobe_trace_self_tests_init(void)
 {
@@ -1783,11 +1776,8 @@ static __init int kprobe_trace_self_tests_init(void)
 	if (tracing_selftest_disabled)
 		return 0;
 
-	pr_info("Testing kprobe tracing: ");
-	warn = selftest_add_probe("p:testprobe kprobe_trace_selftest_target $stack $stack0 +0($stack)",
-				  "testprobe");
-	warn += selftest_add_probe("r:testprobe2 kprobe_trace_selftest_target $retval",
-				   "testprobe2");
+	warn = selftest_add_probe(selftest_entry_cmd, "testprobe");
+	warn += selftest_add_probe(selftest_return_cmd, "testprobe2");
 	if (!warn) {
 		if (kprobe_trace_selftest_target(1, 2, 3, 4, 5, 6) != 21)
 			warn++;
@@ -1795,10 +1785,8 @@ static __init int kprobe_trace_self_tests_init(void)
 		warn += selftest_check_probe("testprobe2");
 	}
 	wait_for_kprobe_optimizer();
-	if (warn)
-		pr_cont("NG: Some tests are failed. Please check them.\n");
-	else
-		pr_cont("OK\n");
+	pr_info("Testing kprobe tracing: %s\n",
+		warn ? "NG: Some tests are failed. Please check them." : "OK");
 	return 0;
 }
 

@@ -240,7 +240,9 @@ void store_trace_entry_data(void *edata, struct trace_probe *tp,
 		}
 	}
 }
+
 NOKPROBE_SYMBOL(store_trace_entry_data);
+
 #endif
 
 /**
@@ -354,7 +356,12 @@ static u32 btf_type_int(const struct btf_type *t)
 /* The fetch type name matching a BTF type (NULL: the default type) */
 static const char *probe_btf_type_name(struct btf *btf, u32 tid)
 {
+	static const char * const int_names[2][4] = {
+		{ "u8", "u16", "u32", "u64" },
+		{ "s8", "s16", "s32", "s64" },
+	};
 	const struct btf_type *t = btf_type_skip_modifiers(btf, tid, NULL);
+	bool signed_int;
 	u32 intdata;
 
 	if (!t)
@@ -368,63 +375,221 @@ static const char *probe_btf_type_name(struct btf *btf, u32 tid)
 		return IS_ENABLED(CONFIG_64BIT) ? "x64" : "x32";
 	case BTF_KIND_INT:
 		intdata = btf_type_int(t);
+		signed_int = BTF_INT_ENCODING(intdata) & BTF_INT_SIGNED;
 		switch (BTF_INT_BITS(intdata)) {
 		case 8:
-			return BTF_INT_ENCODING(intdata) & BTF_INT_SIGNED ?
-			       "s8" : "u8";
+			return int_names[signed_int][0];
 		case 16:
-			return BTF_INT_ENCODING(intdata) & BTF_INT_SIGNED ?
-			       "s16" : "u16";
+			return int_names[signed_int][1];
 		case 32:
-			return BTF_INT_ENCODING(intdata) & BTF_INT_SIGNED ?
-			       "s32" : "u32";
+			return int_names[signed_int][2];
 		case 64:
-			return BTF_INT_ENCODING(intdata) & BTF_INT_SIGNED ?
-			       "s64" : "u64";
+			return int_names[signed_int][3];
 		}
 		return "u64";
 	}
 	return NULL;
 }
 
-/* &probe_btf_ops.find_var: a parameter by name, or "$retval" */
-static int probe_btf_find_var(struct probe_parse_ctx *ctx, const char *name,
+/* Is @t an 8-bit integer that is not "signed char"? */
+static bool btf_type_is_char(const struct btf_type *t)
+{
+	u32 intdata;
+
+	if (!t || BTF_INFO_KIND(t->info) != BTF_KIND_INT)
+		return false;
+	intdata = btf_type_int(t);
+	return !(BTF_INT_ENCODING(intdata) & BTF_INT_SIGNED) &&
+	       BTF_INT_BITS(intdata) == 8;
+}
+
+/* What ":string" means for a variable of type @tid */
+static u8 probe_btf_str_kind(struct btf *btf, u32 tid)
+{
+	const struct btf_type *t = btf_type_skip_modifiers(btf, tid, NULL);
+	const struct btf_array *array;
+
+	if (!t)
+		return PROBE_BTF_STR_NONE;
+	switch (BTF_INFO_KIND(t->info)) {
+	case BTF_KIND_PTR:
+		if (btf_type_is_char(btf_type_skip_modifiers(btf, t->type,
+							     NULL)))
+			return PROBE_BTF_STR_PTR;
+		break;
+	case BTF_KIND_ARRAY:
+		array = (const struct btf_array *)(t + 1);
+		if (btf_type_is_char(btf_type_skip_modifiers(btf, array->type,
+							     NULL)))
+			return PROBE_BTF_STR_ARRAY;
+		break;
+	}
+	return PROBE_BTF_STR_NONE;
+}
+
+static int btf_var_error(struct probe_btf_var *var, int err, int pos,
+			 int ret)
+{
+	var->err = err;
+	var->err_pos = pos;
+	return ret;
+}
+
+/* The member of struct/union @type named by the @len bytes at @name */
+static int btf_find_member(struct btf *btf, const struct btf_type *type,
+			   const char *name, int len, u32 *bitoffs,
+			   struct probe_btf_var *var, u32 *tid)
+{
+	const struct btf_member *member;
+	const struct btf_type *mtype;
+	char buf[MAX_ARGSTR_LEN + 1];
+	u32 anon_offs = 0;
+
+	strscpy(buf, name, min_t(int, len + 1, sizeof(buf)));
+	member = btf_find_struct_member(btf, type, buf, &anon_offs, &mtype);
+	if (IS_ERR(member))
+		return PTR_ERR(member);
+	if (!member)
+		return -ENOENT;
+	/* anonymous struct/union members are found through their parent */
+	*bitoffs += anon_offs;
+	if (btf_type_kflag(mtype)) {
+		*bitoffs += BTF_MEMBER_BIT_OFFSET(member->offset);
+		var->bitsize = BTF_MEMBER_BITFIELD_SIZE(member->offset);
+	} else {
+		*bitoffs += member->offset;
+		var->bitsize = 0;
+	}
+	*tid = member->type;
+	return 0;
+}
+
+/*
+ * Walk "f[.g...][->h...]" from @pos of @text, starting from a value of
+ * type @tid: each "->" reads a pointer, '.' only moves inside the struct.
+ * Errors point at the field being resolved.  Returns the final type id.
+ */
+static int btf_walk_fields(struct btf *btf, const char *text, int pos,
+			   struct probe_btf_var *var, u32 *tid)
+{
+	const struct btf_type *type = btf_type_skip_modifiers(btf, *tid, tid);
+	u32 bitoffs;
+	int len, ret;
+	char sep;
+
+	do {
+		if (!type || BTF_INFO_KIND(type->info) != BTF_KIND_PTR)
+			return btf_var_error(var, TP_ERR_NO_PTR_STRCT, pos,
+					     -EINVAL);
+		type = btf_type_skip_modifiers(btf, type->type, tid);
+		if (!type)
+			return btf_var_error(var, TP_ERR_BAD_BTF_TID, pos,
+					     -EINVAL);
+		bitoffs = 0;
+		do {
+			len = strcspn(text + pos, ".-");
+			sep = text[pos + len];
+			if (sep == '-' && text[pos + len + 1] != '>')
+				return btf_var_error(var, TP_ERR_BAD_HYPHEN,
+						     pos + len, -EINVAL);
+			ret = btf_find_member(btf, type, text + pos, len,
+					      &bitoffs, var, tid);
+			if (ret)
+				return btf_var_error(var, ret == -ENOENT ?
+						     TP_ERR_NO_BTF_FIELD :
+						     TP_ERR_BAD_BTF_TID, pos,
+						     ret);
+			type = btf_type_skip_modifiers(btf, *tid, tid);
+			if (!type)
+				return btf_var_error(var, TP_ERR_BAD_BTF_TID,
+						     pos, -EINVAL);
+			pos += len + (sep == '-' ? 2 : !!sep);
+		} while (sep == '.');
+		if (var->nr_derefs >= PROBE_BTF_MAX_DEREFS)
+			return btf_var_error(var, TP_ERR_TOO_MANY_OPS, pos,
+					     -E2BIG);
+		var->deref[var->nr_derefs++] = bitoffs / 8;
+		var->bitoffs = bitoffs % 8;
+	} while (sep == '-');
+	return 0;
+}
+
+/* Type name, string kind and int bitfield of the variable's final type */
+static void btf_var_set_type(struct btf *btf, u32 tid,
+			     struct probe_btf_var *var)
+{
+	const struct btf_type *t = btf_type_skip_modifiers(btf, tid, NULL);
+	u32 intdata, bits;
+
+	var->type = probe_btf_type_name(btf, tid);
+	var->str = probe_btf_str_kind(btf, tid);
+	if (!t || BTF_INFO_KIND(t->info) != BTF_KIND_INT)
+		return;
+	intdata = btf_type_int(t);
+	bits = BTF_INT_BITS(intdata);
+	/* an int with an odd width is a bitfield of a u64 */
+	if (!(BTF_INT_ENCODING(intdata) & BTF_INT_SIGNED) && bits != 8 &&
+	    bits != 16 && bits != 32 && bits != 64) {
+		var->bitsize = bits;
+		var->bitoffs += BTF_INT_OFFSET(intdata);
+	}
+}
+
+/* The type id of parameter @name, or an error in @var */
+static int btf_find_param(struct probe_btf_func *f, const char *name,
+			  struct probe_btf_var *var, u32 *tid)
+{
+	const char *pname;
+	int i;
+
+	if (!f->nr_params)
+		return btf_var_error(var, TP_ERR_NO_BTF_ENTRY, 0, -ENOENT);
+	for (i = 0; i < f->nr_params; i++) {
+		pname = btf_name_by_offset(f->btf, f->params[i].name_off);
+		if (pname && !strcmp(pname, name)) {
+			var->param = i;
+			*tid = f->params[i].type;
+			return 0;
+		}
+	}
+	return btf_var_error(var, TP_ERR_NO_BTFARG, 0, -ENOENT);
+}
+
+/*
+ * &probe_btf_ops.find_var: a parameter by name, or "$retval", and its
+ * "->field" path.  -ENODEV asks for the raw return value: there is no BTF
+ * for the function and no field to resolve.
+ */
+static int probe_btf_find_var(struct probe_parse_ctx *ctx, const char *text,
 			      struct probe_btf_var *var)
 {
+	const char *arrow = strstr(text, "->");
+	int len = arrow ? arrow - text : strlen(text);
+	char name[MAX_ARGSTR_LEN + 1];
 	struct probe_btf_func f;
-	const char *pname;
-	int i, ret;
+	u32 tid;
+	int ret;
 
-	ret = probe_btf_func_get(ctx->funcname, &f);
-	if (!strcmp(name, "$retval")) {
-		/* no BTF: the raw return value, as without BTF support */
-		if (ret)
-			return -ENODEV;
-		ret = 0;
-		if (!f.proto->type) {
-			var->err = TP_ERR_NO_RETVAL;
-			ret = -ENOENT;
-		}
-		var->is_retval = true;
-		var->type = probe_btf_type_name(f.btf, f.proto->type);
-		probe_btf_func_put(&f);
-		return ret;
+	strscpy(name, text, min_t(int, len + 1, sizeof(name)));
+	var->is_retval = !strcmp(name, "$retval");
+	if (probe_btf_func_get(ctx->funcname, &f)) {
+		if (!var->is_retval)
+			return btf_var_error(var, TP_ERR_NO_BTF_ENTRY, 0,
+					     -ENOENT);
+		return arrow ? btf_var_error(var, TP_ERR_NO_BTF_ENTRY,
+					     len + 2, -ENOENT) : -ENODEV;
 	}
-	var->err = TP_ERR_NO_BTF_ENTRY;
-	if (ret || !f.nr_params) {
-		probe_btf_func_put(&f);
-		return -ENOENT;
+	if (var->is_retval) {
+		tid = f.proto->type;
+		ret = tid ? 0 : btf_var_error(var, TP_ERR_NO_RETVAL, 0,
+					      -ENOENT);
+	} else {
+		ret = btf_find_param(&f, name, var, &tid);
 	}
-	var->err = TP_ERR_NO_BTFARG;
-	ret = -ENOENT;
-	for (i = 0; i < f.nr_params && ret; i++) {
-		pname = btf_name_by_offset(f.btf, f.params[i].name_off);
-		if (!pname || strcmp(pname, name))
-			continue;
-		var->param = i;
-		var->type = probe_btf_type_name(f.btf, f.params[i].type);
-		ret = 0;
-	}
+	if (!ret && arrow)
+		ret = btf_walk_fields(f.btf, text, len + 2, var, &tid);
+	if (!ret)
+		btf_var_set_type(f.btf, tid, var);
 	probe_btf_func_put(&f);
 	return ret;
 }
@@ -466,10 +631,12 @@ static int expand_nth_arg(struct probe_parse_ctx *ctx, int index,
 			  struct probe_btf_func *f, const char *word,
 			  char *buf, int size)
 {
-	char *suffix;
-	unsigned long n;
+	const char *suffix = word + 4;
+	unsigned long n = 0;
 
-	n = simple_strtoul(word + 4, &suffix, 10);
+	/* as many digits as there are, like the 6.12 simple_strtoul() */
+	for (; isdigit(*suffix) && n <= INT_MAX; suffix++)
+		n = n * 10 + (*suffix - '0');
 	if (*suffix != ':' && *suffix != '\0') {
 		ctx->err = (struct probe_parse_err){ TP_ERR_BAD_VAR, index, 0 };
 		return -ENOENT;

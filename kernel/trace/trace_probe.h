@@ -117,6 +117,7 @@ struct event_file_link {
 
 static inline unsigned int trace_probe_load_flag(struct trace_probe *tp)
 {
+	/* pairs with trace_probe_set_flag(): see the links it published */
 	return smp_load_acquire(&tp->event->flags);
 }
 
@@ -129,6 +130,7 @@ static inline bool trace_probe_test_flag(struct trace_probe *tp,
 static inline void trace_probe_set_flag(struct trace_probe *tp,
 					unsigned int flag)
 {
+	/* a hit that sees @flag also sees the file link added before it */
 	smp_store_release(&tp->event->flags, tp->event->flags | flag);
 }
 
@@ -239,7 +241,11 @@ static inline int traceprobe_get_entry_data_size(struct trace_probe *tp)
 {
 	return 0;
 }
-#define store_trace_entry_data(edata, tp, regs) do { } while (0)
+
+static inline void store_trace_entry_data(void *edata, struct trace_probe *tp,
+					  struct pt_regs *regs)
+{
+}
 #endif
 
 #ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
