@@ -1596,9 +1596,9 @@ create_local_trace_kprobe(char *func, void *addr, unsigned long offs,
 	int ret;
 
 	if (func) {
-		ret = trace_kprobe_count_symbols(NULL, NULL, func);
-		if (ret != 1)
-			return ERR_PTR(ret > 1 ? -EADDRNOTAVAIL : -ENOENT);
+		ret = kprobe_validate_symbol(&trace_kprobe_env, func);
+		if (ret)
+			return ERR_PTR(ret);
 		head.symbol = kstrdup(func, GFP_KERNEL);
 		if (!head.symbol)
 			return ERR_PTR(-ENOMEM);

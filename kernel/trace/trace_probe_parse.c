@@ -1493,8 +1493,17 @@ static int parse_maxactive(const char *word, const char *colon,
 	return 0;
 }
 
-/* "[MOD:]SYM" must name exactly one function, unless MOD is not loaded */
-static int validate_symbol(const struct kprobe_env *env, char *symbol)
+/**
+ * kprobe_validate_symbol - check that a probed symbol is unambiguous
+ * @env: kernel lookups (symbol count)
+ * @symbol: "[MOD:]SYM"; the ':' is cut and restored during the call
+ *
+ * "[MOD:]SYM" must name exactly one function, unless MOD is not loaded
+ * (the probe then waits for the module).
+ *
+ * Return: 0, -EADDRNOTAVAIL if there are several, -ENOENT if none.
+ */
+int kprobe_validate_symbol(const struct kprobe_env *env, char *symbol)
 {
 	char *colon = strchr(symbol, ':');
 	int count;
@@ -1543,7 +1552,7 @@ static int parse_symbol_place(const char *word, const struct kprobe_env *env,
 		return set_err(err, 1, TP_ERR_BAD_PROBE_ADDR, 0, -EINVAL);
 	head->symbol[sym_len] = '\0';
 
-	ret = validate_symbol(env, head->symbol);
+	ret = kprobe_validate_symbol(env, head->symbol);
 	if (ret)
 		return set_err(err, 1, ret == -EADDRNOTAVAIL ?
 			       TP_ERR_NON_UNIQ_SYMBOL : TP_ERR_BAD_PROBE_ADDR,

@@ -300,6 +300,7 @@ struct kprobe_head {
 	struct probe_parse_err	err;
 };
 
+int kprobe_validate_symbol(const struct kprobe_env *env, char *symbol);
 int kprobe_head_parse(int argc, const char *argv[],
 		      const struct kprobe_env *env, struct kprobe_head *head);
 void kprobe_head_free(struct kprobe_head *head);

@@ -323,6 +323,29 @@ static void test_btf_provider(void)
 	      "$arg* with BTF is not handed to the provider");
 }
 
+/* perf's kprobe PMU validates its symbol with the same rule */
+static void test_validate_symbol(void)
+{
+	static const struct { const char *sym; int ret; } cases[] = {
+		{ "vfs_read", 0 },
+		{ "dup_sym", -EADDRNOTAVAIL },
+		{ "hoge", -ENOENT },
+		{ "mymod:vfs_read", 0 },
+		{ "mymod:hoge", -ENOENT },
+		{ "notloaded:whatever", 0 },	/* waits for the module */
+	};
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		strcpy(buf, cases[i].sym);
+		check(kprobe_validate_symbol(&fake_env, buf) == cases[i].ret &&
+		      !strcmp(buf, cases[i].sym),
+		      "validate \"%s\": expected %d", cases[i].sym,
+		      cases[i].ret);
+	}
+}
+
 static void test_dump(void)
 {
 	static char str[] = "a\"b\\c\x01";
@@ -368,6 +391,7 @@ static void run_extra_tests(void)
 	test_kstrto();
 	test_err_column();
 	test_btf_provider();
+	test_validate_symbol();
 	test_dump();
 	test_fetch_types();
 }
