@@ -151,6 +151,48 @@ static nokprobe_inline int fetch_store(struct fetch_insn *code,
 }
 
 /*
+ * Read through the DEREF/UDEREF instructions at *@pcode, leaving it at the
+ * next one; *@lval gets the address the last of them read from.
+ */
+static nokprobe_inline int fetch_derefs(struct fetch_insn **pcode,
+					unsigned long *val, unsigned long *lval)
+{
+	struct fetch_insn *code = *pcode;
+	int ret;
+
+	for (; code->op == FETCH_OP_DEREF || code->op == FETCH_OP_UDEREF;
+	     code++) {
+		*lval = *val;
+		if (code->op == FETCH_OP_DEREF)
+			ret = probe_mem_read(val, (void *)*val + code->offset,
+					     sizeof(*val));
+		else
+			ret = probe_mem_read_user(val,
+						  (void *)*val + code->offset,
+						  sizeof(*val));
+		if (ret)
+			return ret;
+	}
+	*pcode = code;
+	return 0;
+}
+
+/* Store (or, with @dest NULL, measure) one element and cut its bitfield */
+static nokprobe_inline int fetch_element(struct fetch_insn *store,
+					 unsigned long val, void *dest,
+					 void *base)
+{
+	int ret;
+
+	if (!dest)
+		return fetch_measure(store, val);
+	ret = fetch_store(store, val, dest, base);
+	if (store[1].op == FETCH_OP_MOD_BF)
+		fetch_apply_bitfield(&store[1], dest);
+	return ret;
+}
+
+/*
  * Everything after the load: dereferences, store, bitfield, array loop.
  * An array of strings reads an array of pointers: each element re-runs
  * the last dereference one pointer further, and its string gets the room
@@ -160,71 +202,50 @@ static nokprobe_inline int
 process_fetch_insn_bottom(struct fetch_insn *code, unsigned long val,
 			  void *dest, void *base)
 {
-	struct fetch_insn *deref = NULL, *store;
+	struct fetch_insn *store, *loop;
 	unsigned long lval = val;
-	int ret = 0, total = 0;
+	int ret, total = 0;
 	unsigned int i = 0;
-	u32 loc = 0;
+	u32 loc;
 
-derefs:
-	for (; code->op == FETCH_OP_DEREF || code->op == FETCH_OP_UDEREF;
-	     code++) {
-		deref = code;
-		lval = val;
-		if (code->op == FETCH_OP_DEREF)
-			ret = probe_mem_read(&val, (void *)val + code->offset,
-					     sizeof(val));
-		else
-			ret = probe_mem_read_user(&val,
-						  (void *)val + code->offset,
-						  sizeof(val));
+	ret = fetch_derefs(&code, &val, &lval);
+	if (ret)
+		return ret;
+	store = code;
+	loop = store + 1 + (store[1].op == FETCH_OP_MOD_BF);
+	if (loop->op != FETCH_OP_LP_ARRAY) {
+		ret = fetch_element(store, val, dest, base);
+		return loop->op == FETCH_OP_END ? ret : -EILSEQ;
+	}
+	for (;;) {
+		loc = dest ? *(u32 *)dest : 0;
+		ret = fetch_element(store, val, dest, base);
+		if (ret == -EILSEQ)
+			return ret;
+		total += max(ret, 0);
+		if (++i >= loop->param)
+			break;
+		if (store->op != FETCH_OP_ST_STRING &&
+		    store->op != FETCH_OP_ST_USTRING) {
+			if (dest)
+				dest += store->size;
+			val += store->size;
+			continue;
+		}
+		/* the next pointer of the array, then its string */
+		code = store - 1;
+		if (code->op != FETCH_OP_DEREF && code->op != FETCH_OP_UDEREF)
+			return -EILSEQ;
+		if (dest) {
+			dest += sizeof(u32);
+			*(u32 *)dest = update_data_loc(loc, max(ret, 0));
+		}
+		val = lval + sizeof(char *);
+		ret = fetch_derefs(&code, &val, &lval);
 		if (ret)
 			return ret;
 	}
-	store = code;
-element:
-	if (!dest) {
-		ret = fetch_measure(store, val);
-	} else {
-		if (store->op == FETCH_OP_ST_STRING ||
-		    store->op == FETCH_OP_ST_USTRING ||
-		    store->op == FETCH_OP_ST_SYMSTR)
-			loc = *(u32 *)dest;
-		ret = fetch_store(store, val, dest, base);
-		if (ret == -EILSEQ)
-			return ret;
-	}
-	code = store + 1;
-	if (dest && code->op == FETCH_OP_MOD_BF)
-		fetch_apply_bitfield(code, dest);
-	if (code->op == FETCH_OP_MOD_BF)
-		code++;
-
-	if (code->op == FETCH_OP_LP_ARRAY) {
-		total += max(ret, 0);
-		if (++i < code->param) {
-			if (store->op != FETCH_OP_ST_STRING &&
-			    store->op != FETCH_OP_ST_USTRING) {
-				if (dest)
-					dest += store->size;
-				val += store->size;
-				goto element;
-			}
-			/* next pointer of the array, then its string */
-			if (dest) {
-				dest += sizeof(u32);
-				*(u32 *)dest = update_data_loc(loc, max(ret, 0));
-			}
-			if (!deref)
-				return -EILSEQ;
-			val = lval + sizeof(char *);
-			code = deref;
-			goto derefs;
-		}
-		ret = total;
-		code++;
-	}
-	return code->op == FETCH_OP_END ? ret : -EILSEQ;
+	return loop[1].op == FETCH_OP_END ? total : -EILSEQ;
 }
 
 /*
