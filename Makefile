@@ -11,6 +11,8 @@
 #   make shell                 interactive guest shell (tracefs at /sys/kernel/tracing)
 #   make baseline              rerun the stock suite, rewrite tests/baseline/stock.pass
 #   make kernel                just build (KERNEL, DEBUG as above)
+#   make diff                  differential test: tests/diff/corpus.txt vs stock.golden (KERNEL as above)
+#   make diff-golden           rewrite tests/diff/stock.golden from the stock kernel
 #
 # Build output lives in build/ (git-ignored).
 
@@ -23,7 +25,7 @@ CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
 	$(if $(filter 1,$(NO_HOST)),-H)
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
-.PHONY: all deps tree kernel check demo shell baseline host-test fuzz clean distclean
+.PHONY: all deps tree kernel check demo shell baseline diff diff-golden host-test fuzz clean distclean
 
 all: kernel
 
@@ -48,6 +50,13 @@ shell: kernel
 baseline:
 	@$(MAKE) --no-print-directory check KERNEL=stock NO_HOST=1 || true
 	@$(H)/baseline.sh
+
+diff: kernel
+	@$(H)/diff.sh $(KERNEL)
+
+diff-golden:
+	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
+	@$(H)/diff.sh -g stock
 
 host-test:
 	@$(MAKE) -C tools/testing/trace_probe test

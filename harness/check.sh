@@ -5,8 +5,8 @@
 #   -d          the debug flavour (any sanitizer/lockdep/kmemleak report fails)
 #   -t PATTERN  only guest tests whose path matches this grep pattern
 #   -H          skip the host tests
-# Host unit tests and a short fuzz run first, then the guest suite
-# (tests/selftests.list).  A guest test fails if it does not pass but is in
+# Lint, host unit tests and a short fuzz run first, then the guest suite
+# (tests/selftests.list, tests/boot), then the differential test.  A guest test fails if it does not pass but is in
 # tests/baseline/stock.pass, or is one of the project's own tests; any other
 # non-pass is reported as skipped with the reason from
 # tests/baseline/stock.notes.  Ends with "N passed, N failed, N skipped".
@@ -41,6 +41,13 @@ fail() { # what why
 # Host tests print their own "N passed, N failed" line; add it to ours.
 host_tests() {
 	local dir=$KPT_ROOT/tools/testing/trace_probe line p f
+	kpt_log "lint: checkpatch --strict, kernel-doc -Wall"
+	if "$KPT_ROOT/harness/lint.sh" >"$run/lint.log" 2>&1; then
+		passed=$((passed + 1))
+	else
+		head -n 40 "$run/lint.log"
+		fail "lint" "see ${run#$KPT_ROOT/}/lint.log"
+	fi
 	[ -f "$dir/Makefile" ] || { kpt_log "no host tests yet"; return; }
 	kpt_log "host unit tests"
 	make -s -C "$dir" test >"$run/host-test.log" 2>&1
@@ -85,15 +92,15 @@ note_for() { # test
 summarize() {
 	local t res secs
 	while read -r t; do
-		res=$(grep -F "RESULT $t " "$run/results.txt" | head -n 1 | cut -d' ' -f3)
-		secs=$(grep -F "RESULT $t " "$run/results.txt" | head -n 1 | cut -d' ' -f4)
+		res=$(cat "$run"/results*.txt | grep -F "RESULT $t " | head -n 1 | cut -d' ' -f3)
+		secs=$(cat "$run"/results*.txt | grep -F "RESULT $t " | head -n 1 | cut -d' ' -f4)
 		res=${res:-NOTRUN}
 		printf '%-72s %-11s %5ss\n' "$t" "$res" "${secs:--}" >>"$run/summary.txt"
 		if [ "$res" = PASS ]; then
 			passed=$((passed + 1))
 		elif in_list "$t" "$baseline"; then
 			fail "$t" "$res (passes on stock)"
-		elif [[ $t == test.d/kprobetrace/* ]]; then
+		elif [[ $t == test.d/kprobetrace/* || $t == boot/* ]]; then
 			fail "$t" "$res (project test)"
 		else
 			skipped=$((skipped + 1))
@@ -105,33 +112,79 @@ summarize() {
 # Kernel reports that fail the run whatever the tests said.
 scan_console() {
 	local pat='BUG:|WARNING:|KASAN:|UBSAN:|possible recursive locking|possible circular locking|inconsistent lock state|unreferenced object|Kernel panic|Oops:|general protection fault'
-	if grep -aE "$pat" "$run/console.log" >"$run/kernel-reports.txt"; then
+	if cat "$run"/console*.log | grep -aE "$pat" >"$run/kernel-reports.txt"; then
 		head -n 20 "$run/kernel-reports.txt"
 		fail "kernel log" "$(wc -l <"$run/kernel-reports.txt") report lines (see ${run#$KPT_ROOT/}/kernel-reports.txt)"
 	fi
 }
 
 # Print RESULT lines as the guest reports them (polls; killed by the caller).
-# A guest that has not reported BEGIN after KPT_BOOT_TIMEOUT seconds did not
-# boot into the test runner: stop it rather than wait for the whole bound.
+# Also the watchdog of a wedged guest: one that has not reported BEGIN after
+# KPT_BOOT_TIMEOUT seconds, or no result for longer than a test may take
+# plus two minutes (the guest's own per-test bound did not fire, so the
+# kernel itself is stuck), is stopped instead of waiting for the whole bound.
 show_progress() { # results-file initrd
-	local shown=0 now waited=0
+	local shown=0 now idle=0 limit=$((per_test + 120))
 	while :; do
-		if [ $waited -ge "${KPT_BOOT_TIMEOUT:-300}" ] && ! grep -qs "^BEGIN" "$1"; then
-			echo "  guest did not start the tests in ${waited}s; stopping it"
-			pkill -f -- "-initrd $2" 2>/dev/null
-			return
-		fi
-		waited=$((waited + 2))
-		now=$(tr -d '\r' <"$1" 2>/dev/null | grep -c '^RESULT ')
+		now=$(tr -d '\r' 2>/dev/null <"$1" | grep -c '^RESULT ')
 		if [ "${now:-0}" -gt "$shown" ]; then
 			tr -d '\r' <"$1" | grep '^RESULT ' | sed -n "$((shown + 1)),${now}p" |
 				while read -r _ t r s; do
 					printf '  %-66s %-11s %4ss\n' "$t" "$r" "$s"
 				done
 			shown=$now
+			idle=0
+		fi
+		if ! grep -qs '^BEGIN' "$1" && [ $idle -ge "${KPT_BOOT_TIMEOUT:-300}" ]; then
+			echo "  guest did not start the tests in ${idle}s; stopping it"
+			pkill -f -- "-initrd $2"
+			return
+		fi
+		if grep -qs '^BEGIN' "$1" && [ $idle -ge $limit ]; then
+			echo "  no result from the guest for ${idle}s; stopping it"
+			pkill -f -- "-initrd $2"
+			return
 		fi
 		sleep 2
+		idle=$((idle + 2))
+	done
+}
+
+# One guest boot: run_guest TAG TESTLIST SECONDS [CMDLINE...].  Its outputs
+# are console-TAG.log and results-TAG.txt in $run.
+run_guest() {
+	local tag=$1 list=$2 bound=$3 progress
+	shift 3
+	"$KPT_ROOT/harness/initramfs.sh" "$variant" "$debug" "$list" \
+		"$run/initramfs.cpio.gz" || kpt_die "initramfs failed"
+	mkdir -p "$run/$tag"
+	show_progress "$run/$tag/results.txt" "$run/initramfs.cpio.gz" &
+	progress=$!
+	"$KPT_ROOT/harness/qemu.sh" -q $([ "$debug" = 1 ] && echo -d) -m check \
+		-i "$run/initramfs.cpio.gz" -r "$run/$tag" -t "$bound" \
+		-a "kpt.timeout=$per_test $*" "$variant"
+	kill "$progress" 2>/dev/null
+	wait "$progress" 2>/dev/null
+	tr -d '\r' <"$run/$tag/results.txt" >"$run/results-$tag.txt"
+	mv "$run/$tag/console.log" "$run/console-$tag.log"
+	rm -rf "${run:?}/$tag"
+	grep -q '^DONE' "$run/results-$tag.txt" ||
+		fail "guest run $tag" "did not finish (see ${run#$KPT_ROOT/}/console-$tag.log)"
+}
+
+# Boot tests (tests/boot/NAME.sh) each need a boot with the kernel command
+# line given in their "# cmdline:" header.
+boot_tests() {
+	local f name cmdline
+	for f in "$KPT_ROOT"/tests/boot/*.sh; do
+		[ -f "$f" ] || continue
+		name=boot/$(basename "$f")
+		echo "$name" | grep -q -e "${pattern:-.}" || continue
+		cmdline=$(sed -n 's/^# cmdline: //p' "$f" | head -n 1)
+		echo "$name" >>"$run/tests.list"
+		echo "$name" >"$run/boot.list"
+		kpt_log "guest boot for $name"
+		run_guest "$(basename "$f" .sh)" "$run/boot.list" $((per_test + 300)) "$cmdline"
 	done
 }
 
@@ -139,28 +192,46 @@ guest_tests() {
 	local n bound
 	list_tests >"$run/tests.list"
 	n=$(wc -l <"$run/tests.list")
-	[ "$n" -gt 0 ] || { kpt_log "no guest test matches '$pattern'"; return; }
-	"$KPT_ROOT/harness/initramfs.sh" "$variant" "$debug" "$run/tests.list" \
-		"$run/initramfs.cpio.gz" || kpt_die "initramfs failed"
-	bound=$((n * per_test + 300))
-	[ "$bound" -gt 4800 ] && bound=4800
-	kpt_log "guest: $n tests on $variant (per test ${per_test}s, whole run ${bound}s)"
-	show_progress "$run/results.txt" "$run/initramfs.cpio.gz" &
-	local progress=$!
-	"$KPT_ROOT/harness/qemu.sh" -q $([ "$debug" = 1 ] && echo -d) -m check \
-		-i "$run/initramfs.cpio.gz" -r "$run" -t "$bound" \
-		-a "kpt.timeout=$per_test" "$variant"
-	kill "$progress" 2>/dev/null
-	wait "$progress" 2>/dev/null
-	tr -d '\r' <"$run/results.txt" >"$run/results.tmp" && mv "$run/results.tmp" "$run/results.txt"
-	grep -q '^DONE' "$run/results.txt" || fail "guest run" "did not finish (see ${run#$KPT_ROOT/}/console.log)"
+	if [ "$n" -gt 0 ]; then
+		bound=$((n * per_test + 300))
+		[ "$bound" -gt 4800 ] && bound=4800
+		kpt_log "guest: $n tests on $variant (per test ${per_test}s, whole run ${bound}s)"
+		run_guest main "$run/tests.list" "$bound"
+	fi
+	boot_tests
+	[ -s "$run/tests.list" ] || { kpt_log "no guest test matches '$pattern'"; return; }
 	summarize
 	scan_console
+}
+
+# The differential test (tests/diff): the corpus on this kernel against
+# the stock golden output.  Skipped on the debug flavour (its timing and
+# allocator differ, not its output) and when TESTS= names other tests.
+diff_tests() {
+	local line p f
+	[ "$debug" = 0 ] || return 0
+	[ -z "$pattern" ] || echo "diff" | grep -q -e "$pattern" || return 0
+	kpt_log "differential test against tests/diff/stock.golden"
+	"$KPT_ROOT/harness/diff.sh" "$variant" >"$run/diff.log" 2>&1
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$run/diff.log" | tail -n 1)
+	if [ -z "$line" ]; then
+		tail -n 30 "$run/diff.log"
+		fail "differential test" "no result line (see ${run#$KPT_ROOT/}/diff.log)"
+		return
+	fi
+	p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+	passed=$((passed + p))
+	if [ "$f" != 0 ]; then
+		grep -v '^\[kpt' "$run/diff.log" | head -n 60
+		failed=$((failed + f))
+		failures="$failures  FAIL differential test: $f cases differ from stock (see ${run#$KPT_ROOT/}/diff.log)"$'\n'
+	fi
 }
 
 rm -rf "$run" && mkdir -p "$run"
 [ "$host" = 1 ] && host_tests
 guest_tests
+diff_tests
 echo
 echo "==== kprobetrace check: $variant$([ "$debug" = 1 ] && echo ' (debug)') ===="
 [ -f "$run/summary.txt" ] && cat "$run/summary.txt"

@@ -12,7 +12,9 @@ set -euo pipefail
 variant=$1 debug=$2 testlist=$3 dest=$4
 out=$(kpt_outdir "$variant" "$debug")
 src=$KPT_SRC/$variant
-stage=$out/initramfs
+# KPT_STAGE: a private staging folder, so that a differential run can pack
+# while a check run of the same variant packs its own.
+stage=${KPT_STAGE:-$out/initramfs}
 [ -d "$out/modroot/lib/modules" ] || kpt_die "no modules in $out (build first)"
 
 rm -rf "$stage"
@@ -53,7 +55,13 @@ cp -a "$out/modroot/lib" "$stage/"
 cp "$KPT_ROOT"/harness/guest/* "$stage/kpt/"
 chmod 755 "$stage"/kpt/*
 mv "$stage/kpt/init" "$stage/init"
+# The differential test's corpus (harness/guest/diff.sh), if there is one.
+if [ -f "$KPT_ROOT/tests/diff/corpus.txt" ]; then
+	mkdir -p "$stage/kpt/diff"
+	cp "$KPT_ROOT/tests/diff/corpus.txt" "$stage/kpt/diff/"
+fi
 cp "$testlist" "$stage/kpt/tests.list"
+cp -a "$KPT_ROOT/tests/boot" "$stage/kpt/boot"
 echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
 echo "root:x:0:" >"$stage/etc/group"
 printf '%s\n' "$variant" >"$stage/kpt/variant"

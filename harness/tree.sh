@@ -55,11 +55,16 @@ sync_patches() { # tree
 	cp -a "$want/." "$have/"
 }
 
+# Kernel-path files of the repository, less those harness/overlay.hold
+# keeps out of the build for now (one path per line, '#' comments).
 overlay_files() {
+	local hold=$KPT_ROOT/harness/overlay.hold
 	(cd "$KPT_ROOT" &&
 	 # shellcheck disable=SC2086
 	 git ls-files -co --exclude-standard -- $KPT_OVERLAY_DIRS |
-	 while read -r f; do [ -f "$f" ] && echo "$f"; done) | sort
+	 while read -r f; do [ -f "$f" ] && echo "$f"; done) |
+	grep -vxF -f <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$hold" 2>/dev/null) |
+	sort
 }
 
 # Copy changed repository files into the ours tree and put back the

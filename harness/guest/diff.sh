@@ -1,0 +1,165 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Differential test, guest side (kpt.mode=diff): run every case of
+# /kpt/diff/corpus.txt from a clean tracefs state and report, on /dev/ttyS1,
+# what the kernel shows: each write's exit status and error text, the whole
+# error_log, kprobe_events, dynamic_events, the format file of every event
+# that exists, and the trace lines the case's trigger produced.  The host
+# (harness/diff.sh) normalises this and compares it with the stock golden.
+# The corpus format is described at the top of corpus.txt.
+
+RES=/dev/ttyS1
+CORPUS=/kpt/diff/corpus.txt
+KNOWN=$CORPUS	# any file with a fixed path will do
+T=/sys/kernel/tracing
+CASE=/tmp/kpt-case
+BOUND=10	# seconds for any single guest operation
+
+cd $T || exit 1
+exec 3>$RES
+
+emit() {
+	printf '%s\n' "$*" >&3
+}
+
+# Copy a tracefs file to the result port; a read that does not finish in
+# BOUND seconds is reported instead of hanging the run.
+show() { # title file
+	emit "--- $1"
+	timeout $BOUND cat "$2" >&3 2>&1 || emit "(read of $2 failed: $?)"
+}
+
+# {addr:SYM} in a definition stands for SYM's address taken from
+# /proc/kallsyms, so address probes work on kernels with different layouts.
+subst() { # def
+	d=$1
+	while :; do
+		case "$d" in
+		*'{addr:'*'}'*) ;;
+		*) break ;;
+		esac
+		s=${d#*\{addr:}
+		s=${s%%\}*}
+		a=$(awk -v s="$s" '$3 == s { print "0x" $1; exit }' /proc/kallsyms)
+		d=$(printf '%s\n' "$d" | sed "s/{addr:$s}/${a:-0xNOTFOUND}/")
+	done
+	printf '%s\n' "$d"
+}
+
+# Events that exist now, as GRP/EVENT, once each, in listing order.
+events() {
+	timeout $BOUND cat dynamic_events | awk '{ sub(/^[^:]*:/, "", $1); if (!seen[$1]++) print $1 }'
+}
+
+# Each write is one dd write(2) of the whole text (fullblock), so long
+# lines reach the kernel in one piece, and dd's message on failure carries
+# the errno text, which the shell's printf builtin does not print.
+write() { # mode(>|>>) file text
+	if [ "$1" = ">" ]; then
+		flags=	# dd truncates unless told conv=notrunc
+	else
+		flags="conv=notrunc oflag=append"
+	fi
+	printf '%s\n' "$3" | timeout $BOUND dd of="$2" $flags iflag=fullblock bs=1M status=none 2>&1
+}
+
+# Triggers: the triggering process adds its own pid to set_event_pid and
+# then does the one thing the case traces, so trace lines come only from it
+# (not from this script or kernel threads) and are the same on every boot.
+trigger() { # name
+	case "$1" in
+	open)	timeout $BOUND sh -c 'echo $$ >>set_event_pid; exec cat '$KNOWN >/dev/null 2>&1 ;;
+	enoent)	timeout $BOUND sh -c 'echo $$ >>set_event_pid; exec cat /kpt/diff/no-such-file' >/dev/null 2>&1 ;;
+	fork)	timeout $BOUND sh -c 'echo $$ >>set_event_pid; /bin/busybox true; exit 0' >/dev/null 2>&1 ;;
+	*)	emit "(unknown trigger $1)" ;;
+	esac
+}
+
+# Back to a clean state: nothing enabled, no dynamic events, empty trace,
+# empty error_log, no pid filter.
+clean() {
+	for e in $(events); do
+		echo 0 >events/$e/enable 2>/dev/null
+	done
+	echo >set_event_pid
+	echo >dynamic_events 2>/dev/null || emit "(could not clear dynamic_events)"
+	echo >trace
+	echo >error_log
+}
+
+run_case() { # number trigger
+	emit "=== case $1"
+	i=0
+	while IFS= read -r l; do
+		op=${l%% *}
+		def=
+		case "$l" in
+		*' '*) def=${l#* } ;;
+		esac
+		emit "--- cmd $i: $op $def"
+		case "$op" in
+		k)	out=$(write '>>' kprobe_events "$(subst "$def")") ;;
+		kt)	out=$(write '>' kprobe_events "$(subst "$def")") ;;
+		d)	out=$(write '>>' dynamic_events "$(subst "$def")") ;;
+		dt)	out=$(write '>' dynamic_events "$(subst "$def")") ;;
+		on)	out=$(write '>' "events/$def/enable" 1) ;;
+		off)	out=$(write '>' "events/$def/enable" 0) ;;
+		*)	out="unknown op $op"; false ;;
+		esac
+		rc=$?
+		emit "rc=$rc${out:+ $out}"
+		i=$((i + 1))
+	done <$CASE
+	show error_log error_log
+	show kprobe_events kprobe_events
+	show dynamic_events dynamic_events
+	evs=$(events)
+	for e in $evs; do
+		show "format $e" "events/$e/format"
+	done
+	if [ -n "$2" ]; then
+		# Pid 1 (init, waiting for this script) does nothing, so
+		# nothing is recorded until the trigger adds its own pid.
+		echo 1 >set_event_pid
+		for e in $evs; do
+			echo 1 >events/$e/enable 2>/dev/null || emit "(enable $e failed)"
+		done
+		trigger "$2"
+		# Never read trace with an event enabled (a probe on a read
+		# path would feed itself).
+		for e in $evs; do
+			echo 0 >events/$e/enable 2>/dev/null
+		done
+		emit "--- trace"
+		timeout $BOUND cat trace | grep -v '^#' >&3
+	fi
+	clean
+	emit "=== end $1"
+}
+
+emit "BEGIN $(cat /kpt/variant) $(uname -r)"
+clean
+n=0 trig= have=0
+: >$CASE
+# A case is one first line (k/kt/d/dt, optionally @TRIGGER) and its "+"
+# continuation lines; run the previous case when the next one starts.
+while IFS= read -r line || [ -n "$line" ]; do
+	case "$line" in
+	''|'#'*) continue ;;
+	+*)	printf '%s\n' "${line#+}" >>$CASE ;;
+	*)	[ $have = 1 ] && run_case $n "$trig"
+		n=$((n + 1)) have=1
+		op=${line%% *}
+		trig=
+		case "$op" in
+		*@*) trig=${op#*@}; op=${op%@*} ;;
+		esac
+		def=
+		case "$line" in
+		*' '*) def=${line#* } ;;
+		esac
+		printf '%s %s\n' "$op" "$def" >$CASE ;;
+	esac
+done <$CORPUS
+[ $have = 1 ] && run_case $n "$trig"
+emit "DONE $n"

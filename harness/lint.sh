@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Lint gate for the kernel files the repository owns: checkpatch --strict
+# and kernel-doc -Wall, from the stock tree's scripts.  The only findings
+# allowed are listed below, each with the reason; anything else fails.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+scripts=$KPT_SRC/stock/scripts
+[ -x "$scripts/checkpatch.pl" ] || kpt_die "no stock tree yet (make tree KERNEL=stock)"
+
+# TYPE FILE: allowed checkpatch finding types per file.
+#  - X-macro tables (ERRORS, FETCH_OPS) are not expressions and do not use
+#    every column in every expansion.
+#  - PRINTF_L: "%Lu"/"%Ld"/"%Lx" are print fmt text of the format file, ABI
+#    that user space parses; they are data, not our printk formats.
+ALLOW="
+COMPLEX_MACRO kernel/trace/trace_probe_errors.h
+MACRO_ARG_UNUSED kernel/trace/trace_probe_errors.h
+COMPLEX_MACRO kernel/trace/trace_probe_insn.h
+MACRO_ARG_UNUSED kernel/trace/trace_probe_insn.h
+MACRO_ARG_REUSE kernel/trace/trace_probe_insn.h
+PRINTF_L kernel/trace/trace_probe_insn.c
+PRINTF_L kernel/trace/tests/trace_probe_cases.h
+"
+
+cd "$KPT_ROOT" || exit 1
+bad=0
+for f in $(git ls-files -co --exclude-standard -- 'kernel/*.c' 'kernel/*.h'); do
+	"$scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
+		--no-summary -f "$f" 2>&1 |
+	while IFS= read -r line; do
+		type=$(echo "$line" | sed -n 's/^[^:]*:[0-9]*: [A-Z]*:\([A-Z_0-9]*\):.*/\1/p')
+		if [ -n "$type" ] && echo "$ALLOW" | grep -qx "$type $f"; then
+			continue
+		fi
+		echo "$line"
+	done >"$KPT_BUILD/lint.out"
+	if [ -s "$KPT_BUILD/lint.out" ]; then
+		cat "$KPT_BUILD/lint.out"
+		bad=1
+	fi
+	if ! "$scripts/kernel-doc" -none -Wall "$f" >"$KPT_BUILD/lint.out" 2>&1 ||
+	   [ -s "$KPT_BUILD/lint.out" ]; then
+		cat "$KPT_BUILD/lint.out"
+		bad=1
+	fi
+done
+rm -f "$KPT_BUILD/lint.out"
+[ $bad = 0 ] && echo "lint: checkpatch --strict and kernel-doc -Wall clean"
+exit $bad
