@@ -70,22 +70,26 @@ static nokprobe_inline int fetch_store_symstrlen(unsigned long addr)
 /*
  * sprint_symbol() writes up to KSYM_SYMBOL_LEN bytes, so it goes through a
  * stack buffer and only the measured room is copied into the record.
+ *
+ * 6.12 leaves the data_loc describing all the room that was left (it is
+ * not shrunk to the text) and counts the text without its NUL, so a
+ * dynamic argument after it starts on that NUL and readers see both run
+ * together ("sym+0x1/0x2tail").  User space can see it, so it is kept.
  */
 static nokprobe_inline int fetch_store_symstring(unsigned long addr,
 						 void *dest, void *base)
 {
 	int maxlen = get_loc_len(*(u32 *)dest);
 	char namebuf[KSYM_SYMBOL_LEN];
-	void *__dest;
+	char *__dest;
 	int len;
 
 	if (unlikely(!maxlen))
 		return -ENOMEM;
 	__dest = get_loc_data(dest, base);
-	len = min(sprint_symbol(namebuf, addr) + 1, maxlen);
+	len = min(sprint_symbol(namebuf, addr), maxlen - 1);
 	memcpy(__dest, namebuf, len);
-	((char *)__dest)[len - 1] = '\0';
-	set_data_loc(len, dest, __dest, base);
+	__dest[len] = '\0';
 	return len;
 }
 
