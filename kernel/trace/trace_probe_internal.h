@@ -18,7 +18,7 @@
 #include <linux/ctype.h>		/* isalpha(), isdigit() */
 #include <linux/errno.h>
 #include <linux/kernel.h>		/* kstrto*(), snprintf(), ARRAY_SIZE() */
-#include <linux/kprobes.h>		/* KRETPROBE_MAXACTIVE_MAX */
+#include <linux/kprobes.h>
 #include <linux/limits.h>		/* UINT_MAX */
 #include <linux/ptrace.h>		/* regs_query_register_offset/name() */
 #include <linux/slab.h>			/* kmalloc(), kfree() */

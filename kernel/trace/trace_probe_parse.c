@@ -266,6 +266,10 @@ struct fetch_deref {
  * @nr_derefs: number of entries in @deref
  * @deref: dereferences, outermost first
  * @btf_type: fetch type suggested by BTF when no type is given
+ * @btf_var: the fetch is a BTF variable, not inside a dereference
+ * @btf_str: what ":string" does with it (&enum probe_btf_str)
+ * @btf_bitoffs: bit offset of a BTF bitfield in the value read
+ * @btf_bitsize: its width, 0 if the variable is not a bitfield
  */
 struct fetch_desc {
 	struct fetch_insn	load;
@@ -275,6 +279,10 @@ struct fetch_desc {
 	unsigned int		nr_derefs;
 	struct fetch_deref	deref[FETCH_DESC_MAX_DEREFS];
 	const char		*btf_type;
+	bool			btf_var;
+	u8			btf_str;
+	u8			btf_bitoffs;
+	u8			btf_bitsize;
 };
 
 /**
@@ -469,6 +477,21 @@ static int push_deref(struct arg_parser *p, long offset, bool user, int pos)
 	return 0;
 }
 
+/* Read through the value once more, after every other dereference */
+static int wrap_deref(struct arg_parser *p, bool user, int pos)
+{
+	struct fetch_desc *desc = &p->desc;
+
+	if (WARN_ON_ONCE(desc->nr_derefs >= ARRAY_SIZE(desc->deref)))
+		return -EINVAL;
+	memmove(&desc->deref[1], &desc->deref[0],
+		desc->nr_derefs * sizeof(desc->deref[0]));
+	desc->deref[0] = (struct fetch_deref){ .offset = 0, .user = user,
+					       .pos = pos };
+	desc->nr_derefs++;
+	return 0;
+}
+
 /* '@' ADDR | '@' SYM[+-OFFS] | '@+' FOFFS: all read memory at that place */
 static int parse_mem(struct arg_parser *p, struct probe_tok t)
 {
@@ -554,8 +577,12 @@ static int parse_deref(struct arg_parser *p, struct probe_tok t, bool top)
 	ret = push_deref(p, offset, user, inner_pos);
 	if (ret)
 		return ret;
-	return parse_fetch(p, tok_make(t.s + paren + 1, close, inner_pos),
-			   false);
+	ret = parse_fetch(p, tok_make(t.s + paren + 1, close, inner_pos),
+			  false);
+	/* what is read at a BTF variable is untyped, as in 6.12 */
+	p->desc.btf_type = NULL;
+	p->desc.btf_var = false;
+	return ret;
 }
 
 /* '\' IMM | '\"' CHARS '"' */
@@ -620,11 +647,28 @@ static int parse_fetch(struct arg_parser *p, struct probe_tok t, bool top)
 	return arg_error(p, TP_ERR_BAD_FETCH_ARG, t.pos, -EINVAL);
 }
 
+/* The dereferences of a BTF field path, pushed outermost first */
+static int push_btf_derefs(struct arg_parser *p, const struct probe_btf_var *var,
+			   int pos)
+{
+	int i, ret;
+
+	/* more than a program can hold: 6.12 says so while walking them */
+	if (var->nr_derefs > PROBE_BTF_MAX_DEREFS ||
+	    p->desc.nr_derefs + var->nr_derefs >= FETCH_INSN_MAX)
+		return arg_error(p, TP_ERR_TOO_MANY_OPS, pos, -E2BIG);
+	for (i = var->nr_derefs - 1; i >= 0; i--) {
+		ret = push_deref(p, var->deref[i], false, pos);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /*
- * A BTF variable: a parameter name, or "$retval" with BTF.  Without a
- * provider this is a kernel without CONFIG_PROBE_EVENTS_BTF_ARGS.  Field
- * access ("->", '.') is recognised so that its syntax errors match 6.12,
- * but resolving fields is left to the BTF provider work.
+ * A BTF variable: a parameter name or "$retval", with an optional
+ * "->field" path that the provider resolves into dereferences.  Without a
+ * provider this is a kernel without CONFIG_PROBE_EVENTS_BTF_ARGS.
  */
 static int parse_btf_var(struct arg_parser *p, struct probe_tok t)
 {
@@ -647,8 +691,6 @@ static int parse_btf_var(struct arg_parser *p, struct probe_tok t)
 	if (sep >= 0 && t.s[sep] == '.')
 		return arg_error(p, TP_ERR_NOSUP_DAT_ARG, t.pos + sep + 1,
 				 -EOPNOTSUPP);
-	if (sep >= 0)	/* "->field" needs struct member lookup */
-		return arg_error(p, TP_ERR_NOSUP_BTFARG, t.pos, -EOPNOTSUPP);
 
 	tok_copy(t, name, sizeof(name));
 	ret = ctx->btf->find_var(ctx, name, &var);
@@ -658,14 +700,45 @@ static int parse_btf_var(struct arg_parser *p, struct probe_tok t)
 		return 0;
 	}
 	if (ret)
-		return arg_error(p, var.err, t.pos, ret);
+		return arg_error(p, var.err, t.pos + var.err_pos, ret);
 
+	ret = push_btf_derefs(p, &var, t.pos);
+	if (ret)
+		return ret;
 	p->desc.btf_type = var.type;
+	p->desc.btf_var = true;
+	p->desc.btf_str = var.str;
+	p->desc.btf_bitoffs = var.bitoffs;
+	p->desc.btf_bitsize = var.bitsize;
 	if (var.is_retval)
 		p->desc.load.op = FETCH_OP_RETVAL;
 	else
 		load_func_arg(p, var.param);
 	return 0;
+}
+
+/*
+ * ":string" on a BTF variable: a char pointer is read through (as if
+ * written "+0(VAR)"), a char array is the string itself, anything else
+ * cannot be a string.  6.12 reports the error at the variable.
+ */
+static int prepare_btf_string(struct arg_parser *p)
+{
+	const struct fetch_type *type = p->ts.type;
+
+	if (!p->desc.btf_var || !p->ts.given ||
+	    (type->kind != FETCH_KIND_STRING &&
+	     type->kind != FETCH_KIND_USTRING))
+		return 0;
+	switch (p->desc.btf_str) {
+	case PROBE_BTF_STR_PTR:
+		return wrap_deref(p, type->kind == FETCH_KIND_USTRING,
+				  p->anchor);
+	case PROBE_BTF_STR_ARRAY:
+		return 0;
+	default:
+		return arg_error(p, TP_ERR_BAD_TYPE4STR, p->anchor, -EINVAL);
+	}
 }
 
 /* --- Types ------------------------------------------------------------- */
@@ -955,6 +1028,29 @@ static int emit_store(struct arg_parser *p)
 	return p->pending;
 }
 
+/*
+ * A BTF bitfield read without a ":TYPE": extract its bits from the value
+ * stored (6.12 shifts a u64 there; the same bits in the stored size give
+ * the same value without writing past the field).
+ */
+static int emit_btf_bitfield(struct arg_parser *p)
+{
+	struct fetch_desc *desc = &p->desc;
+	unsigned int bits = p->ts.type->size * BITS_PER_BYTE;
+
+	if (p->ts.given || !desc->btf_var || !desc->btf_bitsize ||
+	    (desc->btf_bitsize % 8 == 0 && !desc->btf_bitoffs))
+		return 0;
+	if (desc->btf_bitsize + desc->btf_bitoffs > bits)
+		return arg_error(p, TP_ERR_BAD_BITFIELD, p->anchor, -EINVAL);
+	return emit(p, (struct fetch_insn){
+			.op = FETCH_OP_MOD_BF,
+			.basesize = p->ts.type->size,
+			.lshift = bits - (desc->btf_bitsize + desc->btf_bitoffs),
+			.rshift = bits - desc->btf_bitsize },
+		    p->anchor, -EINVAL);
+}
+
 /* ":b<width>@<offset>/<container>": extract the bits after the store */
 static int emit_bitfield(struct arg_parser *p)
 {
@@ -1037,6 +1133,8 @@ static int compile_fetch(struct arg_parser *p, struct probe_arg *parg)
 		return store;
 	ret = emit_bitfield(p);
 	if (ret >= 0)
+		ret = emit_btf_bitfield(p);
+	if (ret >= 0)
 		ret = emit_array(p, store);
 	if (ret < 0)
 		return ret;
@@ -1089,6 +1187,8 @@ static int compile_body(struct probe_parse_ctx *ctx, int index,
 	    (desc->load.op == FETCH_OP_COMM || desc->load.op == FETCH_OP_DATA))
 		ret = arg_error(p, TP_ERR_COMM_CANT_DEREF,
 				desc->deref[desc->nr_derefs - 1].pos, -EINVAL);
+	if (!ret)
+		ret = prepare_btf_string(p);
 	if (!ret && !p->ts.given && desc->btf_type)
 		p->ts.type = fetch_type_find(desc->btf_type,
 					     strlen(desc->btf_type), ctx->flags);
@@ -1393,8 +1493,17 @@ static int parse_maxactive(const char *word, const char *colon,
 	return 0;
 }
 
-/* "[MOD:]SYM" must name exactly one function, unless MOD is not loaded */
-static int validate_symbol(const struct kprobe_env *env, char *symbol)
+/**
+ * kprobe_validate_symbol - check that a probed symbol is unambiguous
+ * @env: kernel lookups (symbol count)
+ * @symbol: "[MOD:]SYM"; the ':' is cut and restored during the call
+ *
+ * "[MOD:]SYM" must name exactly one function, unless MOD is not loaded
+ * (the probe then waits for the module).
+ *
+ * Return: 0, -EADDRNOTAVAIL if there are several, -ENOENT if none.
+ */
+int kprobe_validate_symbol(const struct kprobe_env *env, char *symbol)
 {
 	char *colon = strchr(symbol, ':');
 	int count;
@@ -1443,7 +1552,7 @@ static int parse_symbol_place(const char *word, const struct kprobe_env *env,
 		return set_err(err, 1, TP_ERR_BAD_PROBE_ADDR, 0, -EINVAL);
 	head->symbol[sym_len] = '\0';
 
-	ret = validate_symbol(env, head->symbol);
+	ret = kprobe_validate_symbol(env, head->symbol);
 	if (ret)
 		return set_err(err, 1, ret == -EADDRNOTAVAIL ?
 			       TP_ERR_NON_UNIQ_SYMBOL : TP_ERR_BAD_PROBE_ADDR,

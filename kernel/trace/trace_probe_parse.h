@@ -24,6 +24,10 @@
 #define MAX_EVENT_NAME_LEN	64
 #endif
 #define KPROBE_EVENT_SYSTEM	"kprobes"
+/* r<MAXACTIVE> limit of kprobe events (not a kprobes core limit) */
+#ifndef KRETPROBE_MAXACTIVE_MAX
+#define KRETPROBE_MAXACTIVE_MAX	4096
+#endif
 
 /* Reserved field names */
 #define FIELD_STRING_IP		"__probe_ip"
@@ -113,21 +117,32 @@ struct probe_entry_arg {
 struct probe_parse_ctx;
 struct probe_btf_var;
 
+/* Dereferences a BTF field access may need: one per "->" */
+#define PROBE_BTF_MAX_DEREFS	(MAX_ARGSTR_LEN / 3 + 1)
+
 /**
  * struct probe_btf_ops - BTF lookups, provided by the kernel glue
  * @find_var: resolve a BTF variable at the probe point: a parameter name or
- *	"$retval", without any "->field" part.  Fills @var; returns 0, or
- *	-ENOENT with @var->err set to the TP_ERR_* id to report.
+ *	"$retval", optionally followed by a "->field[.field|->field...]"
+ *	path.  Fills @var; returns 0, or -errno with @var->err set to the
+ *	TP_ERR_* id to report at column @var->err_pos of the variable.
  *
  * With no provider (ctx->btf == NULL) the parser behaves like a 6.12
  * kernel built without CONFIG_PROBE_EVENTS_BTF_ARGS: bare names and
  * "$arg*" give NOSUP_BTFARG and "$retval..." on a return probe is the raw
- * return value.  Field access, BTF typing of unnamed types and the
- * argument expansion of "$arg*" come with the BTF issue.
+ * return value.  The expansion of "$arg*" and "$argN" into parameter
+ * names happens before parsing, in the glue.
  */
 struct probe_btf_ops {
 	int (*find_var)(struct probe_parse_ctx *ctx, const char *name,
 			struct probe_btf_var *var);
+};
+
+/* What a ":string" type does with a BTF variable */
+enum probe_btf_str {
+	PROBE_BTF_STR_NONE,	/* not made of chars: BAD_TYPE4STR */
+	PROBE_BTF_STR_PTR,	/* char *: read the string it points to */
+	PROBE_BTF_STR_ARRAY,	/* char []: the string is the value */
 };
 
 /**
@@ -135,13 +150,25 @@ struct probe_btf_ops {
  * @param: parameter index, counted from 0 (ignored for $retval)
  * @is_retval: the variable is the return value
  * @type: fetch type name matching the BTF type, or NULL for the default
+ * @str: &enum probe_btf_str of its type
+ * @nr_derefs: number of dereferences of the field path
+ * @deref: their byte offsets, in the order they are applied
+ * @bitoffs: bit offset of a bitfield in the value read last
+ * @bitsize: its width in bits, 0 when it is not a bitfield
  * @err: TP_ERR_* id when the lookup fails
+ * @err_pos: where the error is, counted from the start of the variable
  */
 struct probe_btf_var {
 	unsigned int	param;
 	bool		is_retval;
 	const char	*type;
+	u8		str;
+	unsigned int	nr_derefs;
+	int		deref[PROBE_BTF_MAX_DEREFS];
+	u8		bitoffs;
+	u8		bitsize;
 	int		err;
+	int		err_pos;
 };
 
 /**
@@ -273,6 +300,7 @@ struct kprobe_head {
 	struct probe_parse_err	err;
 };
 
+int kprobe_validate_symbol(const struct kprobe_env *env, char *symbol);
 int kprobe_head_parse(int argc, const char *argv[],
 		      const struct kprobe_env *env, struct kprobe_head *head);
 void kprobe_head_free(struct kprobe_head *head);

@@ -61,6 +61,75 @@ static void check_failure(struct tp_words *w, struct probe_parse_err *err)
 		abort();
 }
 
+/*
+ * A BTF provider that accepts any variable: each "->" is one dereference,
+ * and the type, string kind and bitfield follow from the count, so that
+ * field paths of every length and shape reach the code generator.  Names
+ * starting with 'e' fail with a caret at their end.
+ */
+static int fuzz_find_var(struct probe_parse_ctx *ctx, const char *name,
+			 struct probe_btf_var *var)
+{
+	static const char * const types[] = { "u8", "s16", "u32", "x64", NULL };
+	const char *p = name;
+	unsigned int n = 0;
+
+	if (name[0] == 'e') {
+		var->err = TP_ERR_NO_BTF_FIELD;
+		var->err_pos = strlen(name);
+		return -ENOENT;
+	}
+	while ((p = strstr(p, "->")) && n < PROBE_BTF_MAX_DEREFS) {
+		var->deref[n++] = (p - name) * 8;
+		p += 2;
+	}
+	var->nr_derefs = n;
+	var->is_retval = name[0] == '$';
+	var->param = strlen(name) % 6;
+	var->type = types[n % ARRAY_SIZE(types)];
+	var->str = n % 3;
+	var->bitsize = n % 9;
+	var->bitoffs = n % 8;
+	return 0;
+}
+
+static const struct probe_btf_ops fuzz_btf = { .find_var = fuzz_find_var };
+
+/* The same command with a BTF provider, as the kernel glue parses it */
+static void fuzz_btf_args(struct tp_words *w)
+{
+	struct probe_parse_ctx ctx;
+	struct kprobe_head head;
+	struct probe_arg *args;
+	int i, n, ret;
+
+	if (kprobe_head_parse(w->argc, w->argv, &fake_env, &head)) {
+		kprobe_head_free(&head);
+		return;
+	}
+	n = w->argc - 2;
+	args = calloc(n + 1, sizeof(*args));
+	probe_parse_ctx_init(&ctx, head.flags, args, n);
+	ctx.funcname = head.symbol ?: "addr";
+	ctx.btf = &fuzz_btf;
+	ret = probe_args_check_meta(&ctx, n, w->argv + 2);
+	for (i = 0; ret >= 0 && i < n && n <= MAX_TRACE_ARGS; i++) {
+		ret = probe_arg_parse(&ctx, i, w->argv[i + 2], &args[i]);
+		if (!ret && fetch_prog_check(args[i].code, FETCH_INSN_MAX))
+			abort();
+	}
+	if (ret < 0) {
+		struct probe_parse_err err = ctx.err;
+
+		check_failure(w, &err);
+	}
+	for (i = 0; i < n; i++)
+		probe_arg_free(&args[i]);
+	free(args);
+	probe_entry_arg_free(ctx.entry_arg);
+	kprobe_head_free(&head);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct probe_delete_cmd del;
@@ -81,6 +150,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else
 		check_failure(&w, &err);
 	tp_probe_free(&tp);
+	fuzz_btf_args(&w);
 	tp_words_free(&w);
 	if (tp_warnings)
 		abort();

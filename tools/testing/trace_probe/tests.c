@@ -197,10 +197,37 @@ static void test_err_column(void)
 	check(probe_err_column(3, argv, &err) == 1, "column of word 0");
 }
 
+/* Fields of b: "u16 x" at 8, "u8 bf:5" at bit 35, "char *s" at 16 */
+static int fake_find_field(const char *field, struct probe_btf_var *var)
+{
+	var->param = 1;
+	var->nr_derefs = 1;
+	if (!strcmp(field, "x")) {
+		var->deref[0] = 8;
+		var->type = "u16";
+	} else if (!strcmp(field, "bf")) {
+		var->deref[0] = 4;
+		var->bitoffs = 3;
+		var->bitsize = 5;
+		var->type = "u8";
+	} else if (!strcmp(field, "s")) {
+		var->deref[0] = 16;
+		var->type = "x64";
+		var->str = PROBE_BTF_STR_PTR;
+	} else {
+		var->err = TP_ERR_NO_BTF_FIELD;
+		var->err_pos = 3;
+		return -ENOENT;
+	}
+	return 0;
+}
+
 /* A BTF provider that knows "int f(int a, char *b)" and a void function */
 static int fake_find_var(struct probe_parse_ctx *ctx, const char *name,
 			 struct probe_btf_var *var)
 {
+	if (!strncmp(name, "b->", 3))
+		return fake_find_field(name + 3, var);
 	if (!strcmp(ctx->funcname, "nobtf"))
 		return -ENODEV;
 	if (!strcmp(name, "$retval")) {
@@ -215,6 +242,8 @@ static int fake_find_var(struct probe_parse_ctx *ctx, const char *name,
 	if (!strcmp(name, "a") || !strcmp(name, "b")) {
 		var->param = name[0] - 'a';
 		var->type = name[0] == 'a' ? "s32" : "x64";
+		var->str = name[0] == 'a' ? PROBE_BTF_STR_NONE :
+					    PROBE_BTF_STR_PTR;
 		return 0;
 	}
 	var->err = TP_ERR_NO_BTFARG;
@@ -266,11 +295,55 @@ static void test_btf_provider(void)
 	check_btf(TP_CASE_KPROBE, "f", "a-b", TP_ERR_BAD_HYPHEN, NULL);
 	check_btf(TP_CASE_KPROBE, "f", "a.b", TP_ERR_NOSUP_DAT_ARG, NULL);
 	check_btf(TP_CASE_KPROBE_OFFS, "f", "a", TP_ERR_NOSUP_BTFARG, NULL);
+	/* char * with :string reads the string it points to */
+	check_btf(TP_CASE_KPROBE, "f", "b:string", 0,
+		  "ARG 1; ST_STRING +0 size=4; END");
+	check_btf(TP_CASE_KPROBE, "f", "b:ustring", 0,
+		  "ARG 1; ST_USTRING +0 size=4; END");
+	check_btf(TP_CASE_KPROBE, "f", "a:string", TP_ERR_BAD_TYPE4STR, NULL);
+	/* field paths become dereferences; bitfields are extracted */
+	check_btf(TP_CASE_KPROBE, "f", "b->x", 0,
+		  "ARG 1; ST_MEM +8 size=2; END");
+	check_btf(TP_CASE_KPROBE, "f", "b->bf", 0,
+		  "ARG 1; ST_MEM +4 size=1; MOD_BF base=1 lshift=0 rshift=3; END");
+	check_btf(TP_CASE_KPROBE, "f", "b->bf:u8", 0,
+		  "ARG 1; ST_MEM +4 size=1; END");
+	check_btf(TP_CASE_KPROBE, "f", "b->s:string", 0,
+		  "ARG 1; DEREF +16; ST_STRING +0 size=4; END");
+	check_btf(TP_CASE_KPROBE, "f", "b->nope", TP_ERR_NO_BTF_FIELD, NULL);
+	/* inside a dereference the BTF type no longer applies */
+	check_btf(TP_CASE_KPROBE, "f", "+0(a)", 0,
+		  "ARG 0; ST_MEM +0 size=8; END");
+	check_btf(TP_CASE_KPROBE, "f", "+0(b):string", 0,
+		  "ARG 1; ST_STRING +0 size=4; END");
 
 	probe_parse_ctx_init(&ctx, TP_CASE_KPROBE, NULL, 2);
 	ctx.btf = &fake_btf;
 	check(probe_args_check_meta(&ctx, 2, argv) == 1,
 	      "$arg* with BTF is not handed to the provider");
+}
+
+/* perf's kprobe PMU validates its symbol with the same rule */
+static void test_validate_symbol(void)
+{
+	static const struct { const char *sym; int ret; } cases[] = {
+		{ "vfs_read", 0 },
+		{ "dup_sym", -EADDRNOTAVAIL },
+		{ "hoge", -ENOENT },
+		{ "mymod:vfs_read", 0 },
+		{ "mymod:hoge", -ENOENT },
+		{ "notloaded:whatever", 0 },	/* waits for the module */
+	};
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		strcpy(buf, cases[i].sym);
+		check(kprobe_validate_symbol(&fake_env, buf) == cases[i].ret &&
+		      !strcmp(buf, cases[i].sym),
+		      "validate \"%s\": expected %d", cases[i].sym,
+		      cases[i].ret);
+	}
 }
 
 static void test_dump(void)
@@ -318,6 +391,7 @@ static void run_extra_tests(void)
 	test_kstrto();
 	test_err_column();
 	test_btf_provider();
+	test_validate_symbol();
 	test_dump();
 	test_fetch_types();
 }

@@ -1,0 +1,1794 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kprobe-based trace events: the kprobe front end of probe events.
+ *
+ * Commands written to kprobe_events or dynamic_events are parsed by the
+ * pure library (trace_probe_parse.c) into a kprobe head and argument
+ * programs; this file owns what only kprobes have: the kprobe and
+ * kretprobe registration, the dispatchers that record a hit, modules that
+ * come and go, the boot-time and in-kernel ways to create events, and the
+ * perf/BPF hooks.
+ */
+#define pr_fmt(fmt)	"trace_kprobe: " fmt
+
+#include <linux/bpf-cgroup.h>
+#include <linux/security.h>
+#include <linux/module.h>
+#include <linux/uaccess.h>
+#include <linux/rculist.h>
+#include <linux/error-injection.h>
+
+#include <asm/setup.h>	/* COMMAND_LINE_SIZE */
+
+#include "trace_dynevent.h"
+#include "trace_kprobe_selftest.h"
+#include "trace_probe.h"
+#include "trace_probe_kernel.h"
+#include "trace_probe_tmpl.h"
+
+/* "kprobe_event=" definitions, kept until fs_initcall creates them */
+static char kprobe_boot_events_buf[COMMAND_LINE_SIZE] __initdata;
+
+static int __init set_kprobe_boot_events(char *str)
+{
+	strscpy(kprobe_boot_events_buf, str, COMMAND_LINE_SIZE);
+	disable_tracing_selftest("running kprobe events");
+	return 1;
+}
+__setup("kprobe_event=", set_kprobe_boot_events);
+
+static int trace_kprobe_create(const char *raw_command);
+static int trace_kprobe_show(struct seq_file *m, struct dyn_event *ev);
+static int trace_kprobe_release(struct dyn_event *ev);
+static bool trace_kprobe_is_busy(struct dyn_event *ev);
+static bool trace_kprobe_match(const char *system, const char *event,
+			       int argc, const char **argv,
+			       struct dyn_event *ev);
+
+static struct dyn_event_operations trace_kprobe_ops = {
+	.create = trace_kprobe_create,
+	.show = trace_kprobe_show,
+	.is_busy = trace_kprobe_is_busy,
+	.free = trace_kprobe_release,
+	.match = trace_kprobe_match,
+};
+
+/**
+ * struct trace_kprobe - a kprobe or kretprobe event probe
+ * @devent: entry in the dynamic event list
+ * @rp: the kretprobe; a kprobe uses only @rp.kp
+ * @nhit: per-CPU hit counts, for kprobe_profile
+ * @head: the parsed "p|r PLACE" (owns the symbol @rp.kp.symbol_name uses)
+ * @tp: the probe; must be last (its arguments follow)
+ *
+ * Lifetime: created by a command, freed when deleted (or, for perf's local
+ * probes, by destroy_local_trace_kprobe()).
+ */
+struct trace_kprobe {
+	struct dyn_event	devent;
+	struct kretprobe	rp;
+	unsigned long __percpu	*nhit;
+	struct kprobe_head	head;
+	struct trace_probe	tp;
+};
+
+static bool is_trace_kprobe(struct dyn_event *ev)
+{
+	return ev->ops == &trace_kprobe_ops;
+}
+
+static struct trace_kprobe *to_trace_kprobe(struct dyn_event *ev)
+{
+	return container_of(ev, struct trace_kprobe, devent);
+}
+
+static nokprobe_inline bool trace_kprobe_is_return(struct trace_kprobe *tk)
+{
+	return !!tk->rp.handler;
+}
+
+static nokprobe_inline const char *trace_kprobe_symbol(struct trace_kprobe *tk)
+{
+	return tk->head.symbol ?: "unknown";
+}
+
+static nokprobe_inline bool trace_kprobe_has_gone(struct trace_kprobe *tk)
+{
+	return kprobe_gone(&tk->rp.kp);
+}
+
+static bool trace_kprobe_within_module(struct trace_kprobe *tk,
+				       struct module *mod)
+{
+	int len = strlen(module_name(mod));
+	const char *name = trace_kprobe_symbol(tk);
+
+	return !strncmp(module_name(mod), name, len) && name[len] == ':';
+}
+
+#ifdef CONFIG_MODULES
+/* Is the module of the probed symbol loaded (or is it in vmlinux)? */
+static bool trace_kprobe_module_exist(struct trace_kprobe *tk)
+{
+	const char *sym = tk->head.symbol, *colon;
+	char mod[MODULE_NAME_LEN];
+	bool ret;
+
+	if (!sym)
+		return false;
+	colon = strchr(sym, ':');
+	if (!colon)
+		return true;
+	strscpy(mod, sym, min_t(size_t, colon - sym + 1, sizeof(mod)));
+	rcu_read_lock_sched();
+	ret = !!find_module(mod);
+	rcu_read_unlock_sched();
+	return ret;
+}
+
+/* NULL if the module is not loaded or is going away */
+static struct module *try_module_get_by_name(const char *name)
+{
+	struct module *mod;
+
+	rcu_read_lock_sched();
+	mod = find_module(name);
+	if (mod && !try_module_get(mod))
+		mod = NULL;
+	rcu_read_unlock_sched();
+	return mod;
+}
+#else
+static inline bool trace_kprobe_module_exist(struct trace_kprobe *tk)
+{
+	return false;
+}
+
+static inline struct module *try_module_get_by_name(const char *name)
+{
+	return NULL;
+}
+#endif
+
+static bool trace_kprobe_is_busy(struct dyn_event *ev)
+{
+	return trace_probe_is_enabled(&to_trace_kprobe(ev)->tp);
+}
+
+static int trace_kprobe_format_addr(void *data, char *buf, size_t len,
+				    unsigned long addr)
+{
+	/* kprobe_events shows addresses hashed, as %p does everywhere */
+	return snprintf(buf, len, "0x%p", (void *)addr);
+}
+
+static int count_symbols(void *data, unsigned long unused)
+{
+	unsigned int *count = data;
+
+	(*count)++;
+	return 0;
+}
+
+struct sym_count_ctx {
+	unsigned int	count;
+	const char	*name;
+};
+
+static int count_mod_symbols(void *data, const char *name,
+			     unsigned long unused)
+{
+	struct sym_count_ctx *ctx = data;
+
+	if (!strcmp(name, ctx->name))
+		ctx->count++;
+	return 0;
+}
+
+/* Functions named @func in @mod, or in vmlinux and every module */
+static unsigned int number_of_same_symbols(const char *mod, const char *func)
+{
+	struct sym_count_ctx ctx = { .count = 0, .name = func };
+
+	if (!mod)
+		kallsyms_on_each_match_symbol(count_symbols, func, &ctx.count);
+	module_kallsyms_on_each_symbol(mod, count_mod_symbols, &ctx);
+	return ctx.count;
+}
+
+static int trace_kprobe_count_symbols(void *data, const char *mod,
+				      const char *sym)
+{
+	struct module *m = NULL;
+	int count;
+
+	if (mod) {
+		m = try_module_get_by_name(mod);
+		if (!m)
+			return -ENODEV;	/* checked when it is loaded */
+	}
+	count = number_of_same_symbols(mod, sym);
+	if (m)
+		module_put(m);
+	return count;
+}
+
+static int trace_kprobe_on_entry(void *data, const char *sym,
+				 unsigned long offset)
+{
+	return kprobe_on_func_entry(NULL, sym, offset);
+}
+
+static const struct kprobe_env trace_kprobe_env = {
+	.count_symbols = trace_kprobe_count_symbols,
+	.on_func_entry = trace_kprobe_on_entry,
+	.format_addr = trace_kprobe_format_addr,
+};
+
+/* "-:EVENT SYM+OFFS NAME=ARG..." removes only the probes that match */
+static bool trace_kprobe_match_command_head(struct trace_kprobe *tk,
+					    int argc, const char **argv)
+{
+	char buf[MAX_ARGSTR_LEN + 1];
+
+	if (!argc)
+		return true;
+	kprobe_format_place(buf, sizeof(buf), &tk->head, &trace_kprobe_env);
+	if (strcmp(buf, argv[0]))
+		return false;
+	return trace_probe_match_command_args(&tk->tp, argc - 1, argv + 1);
+}
+
+static bool trace_kprobe_match(const char *system, const char *event,
+			       int argc, const char **argv,
+			       struct dyn_event *ev)
+{
+	struct trace_kprobe *tk = to_trace_kprobe(ev);
+
+	return (!event[0] || !strcmp(trace_probe_name(&tk->tp), event)) &&
+	       (!system || !strcmp(trace_probe_group_name(&tk->tp), system)) &&
+	       trace_kprobe_match_command_head(tk, argc, argv);
+}
+
+static unsigned long trace_kprobe_nhit(struct trace_kprobe *tk)
+{
+	unsigned long nhit = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		nhit += *per_cpu_ptr(tk->nhit, cpu);
+	return nhit;
+}
+
+static nokprobe_inline bool trace_kprobe_is_registered(struct trace_kprobe *tk)
+{
+	return !(list_empty(&tk->rp.kp.list) && hlist_unhashed(&tk->rp.kp.hlist));
+}
+
+/* The probed address, once the kprobe resolved it */
+static unsigned long trace_kprobe_address(struct trace_kprobe *tk)
+{
+	unsigned long addr;
+
+	if (!tk->head.symbol)
+		return (unsigned long)tk->rp.kp.addr;
+	addr = kallsyms_lookup_name(tk->head.symbol);
+	return addr ? addr + tk->rp.kp.offset : 0;
+}
+
+static struct trace_kprobe *
+trace_kprobe_primary_from_call(struct trace_event_call *call)
+{
+	struct trace_probe *tp = trace_probe_primary_from_call(call);
+
+	return tp ? container_of(tp, struct trace_kprobe, tp) : NULL;
+}
+
+/**
+ * trace_kprobe_on_func_entry - is the event's probe at a function entry?
+ * @call: a kprobe event
+ *
+ * BPF uses this to allow bpf_override_return() only at function entry.
+ *
+ * Return: true if the primary probe is at a function entry.
+ */
+bool trace_kprobe_on_func_entry(struct trace_event_call *call)
+{
+	struct trace_kprobe *tk = trace_kprobe_primary_from_call(call);
+
+	return tk && !kprobe_on_func_entry(tk->rp.kp.addr,
+					   tk->rp.kp.addr ? NULL :
+					   tk->rp.kp.symbol_name,
+					   tk->rp.kp.addr ? 0 : tk->rp.kp.offset);
+}
+
+/**
+ * trace_kprobe_error_injectable - may BPF override the probed function?
+ * @call: a kprobe event
+ *
+ * Return: true if the probed function is on the error-injection list.
+ */
+bool trace_kprobe_error_injectable(struct trace_event_call *call)
+{
+	struct trace_kprobe *tk = trace_kprobe_primary_from_call(call);
+
+	return tk && within_error_injection_list(trace_kprobe_address(tk));
+}
+
+static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs);
+static int kretprobe_dispatcher(struct kretprobe_instance *ri,
+				struct pt_regs *regs);
+static int trace_kprobe_entry_handler(struct kretprobe_instance *ri,
+				      struct pt_regs *regs);
+
+static void free_trace_kprobe(struct trace_kprobe *tk)
+{
+	if (!tk)
+		return;
+	trace_probe_cleanup(&tk->tp);
+	kprobe_head_free(&tk->head);
+	free_percpu(tk->nhit);
+	kfree(tk);
+}
+
+/*
+ * A probe for @head with room for @nargs arguments.  The head (and its
+ * symbol) moves into the probe, also on failure.
+ */
+static struct trace_kprobe *alloc_trace_kprobe(struct kprobe_head *head,
+					       int nargs)
+{
+	struct trace_kprobe *tk;
+	int ret;
+
+	tk = kzalloc(struct_size(tk, tp.args, nargs), GFP_KERNEL);
+	if (!tk) {
+		kprobe_head_free(head);
+		return ERR_PTR(-ENOMEM);
+	}
+	tk->head = *head;
+	head->symbol = NULL;
+	tk->nhit = alloc_percpu(unsigned long);
+	ret = tk->nhit ? 0 : -ENOMEM;
+	if (tk->head.symbol) {
+		tk->rp.kp.symbol_name = tk->head.symbol;
+		tk->rp.kp.offset = tk->head.offset;
+	} else {
+		tk->rp.kp.addr = (void *)tk->head.addr;
+	}
+	if (tk->head.is_return)
+		tk->rp.handler = kretprobe_dispatcher;
+	else
+		tk->rp.kp.pre_handler = kprobe_dispatcher;
+	tk->rp.maxactive = tk->head.maxactive;
+	INIT_HLIST_NODE(&tk->rp.kp.hlist);
+	INIT_LIST_HEAD(&tk->rp.kp.list);
+	if (!ret)
+		ret = trace_probe_init(&tk->tp, tk->head.event, tk->head.group,
+				       nargs);
+	if (ret) {
+		free_trace_kprobe(tk);
+		return ERR_PTR(ret);
+	}
+	dyn_event_init(&tk->devent, &trace_kprobe_ops);
+	return tk;
+}
+
+static struct trace_kprobe *find_trace_kprobe(const char *event,
+					      const char *group)
+{
+	struct dyn_event *pos;
+	struct trace_kprobe *tk;
+
+	for_each_dyn_event(pos) {
+		if (!is_trace_kprobe(pos))
+			continue;
+		tk = to_trace_kprobe(pos);
+		if (!strcmp(trace_probe_name(&tk->tp), event) &&
+		    !strcmp(trace_probe_group_name(&tk->tp), group))
+			return tk;
+	}
+	return NULL;
+}
+
+/* --- Enabling ------------------------------------------------------------- */
+
+static int __enable_trace_kprobe(struct trace_kprobe *tk)
+{
+	if (!trace_kprobe_is_registered(tk) || trace_kprobe_has_gone(tk))
+		return 0;
+	if (trace_kprobe_is_return(tk))
+		return enable_kretprobe(&tk->rp);
+	return enable_kprobe(&tk->rp.kp);
+}
+
+static void __disable_trace_kprobe(struct trace_probe *tp)
+{
+	struct trace_kprobe *tk;
+
+	list_for_each_entry(tk, trace_probe_probe_list(tp), tp.list) {
+		if (!trace_kprobe_is_registered(tk))
+			continue;
+		if (trace_kprobe_is_return(tk))
+			disable_kretprobe(&tk->rp);
+		else
+			disable_kprobe(&tk->rp.kp);
+	}
+}
+
+/* Enable for trace instance @file, or for perf when @file is NULL */
+static int enable_trace_kprobe(struct trace_event_call *call,
+			       struct trace_event_file *file)
+{
+	struct trace_probe *tp = trace_probe_primary_from_call(call);
+	struct trace_kprobe *tk;
+	bool enabled;
+	int ret = 0;
+
+	if (WARN_ON_ONCE(!tp))
+		return -ENODEV;
+	enabled = trace_probe_is_enabled(tp);
+	if (file) {
+		ret = trace_probe_add_file(tp, file);
+		if (ret)
+			return ret;
+	} else {
+		trace_probe_set_flag(tp, TP_FLAG_PROFILE);
+	}
+	if (enabled)
+		return 0;
+
+	list_for_each_entry(tk, trace_probe_probe_list(tp), tp.list) {
+		if (trace_kprobe_has_gone(tk))
+			continue;
+		ret = __enable_trace_kprobe(tk);
+		if (ret)
+			break;
+		enabled = true;
+	}
+	if (ret) {
+		/* all or nothing: undo the probes enabled so far */
+		if (enabled)
+			__disable_trace_kprobe(tp);
+		if (file)
+			trace_probe_remove_file(tp, file);
+		else
+			trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
+	}
+	return ret;
+}
+
+/* Disable for trace instance @file, or for perf when @file is NULL */
+static int disable_trace_kprobe(struct trace_event_call *call,
+				struct trace_event_file *file)
+{
+	struct trace_probe *tp = trace_probe_primary_from_call(call);
+
+	if (WARN_ON_ONCE(!tp))
+		return -ENODEV;
+	if (file) {
+		if (!trace_probe_get_file_link(tp, file))
+			return -ENOENT;
+		if (trace_probe_has_single_file(tp))
+			trace_probe_clear_flag(tp, TP_FLAG_TRACE);
+	} else {
+		trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
+	}
+	if (!trace_probe_is_enabled(tp))
+		__disable_trace_kprobe(tp);
+	/*
+	 * trace_probe_remove_file() waits for hits still using the link;
+	 * perf synchronizes itself in perf_trace_event_unreg().
+	 */
+	if (file)
+		trace_probe_remove_file(tp, file);
+	return 0;
+}
+
+/* --- Registration ---------------------------------------------------------- */
+
+#if defined(CONFIG_DYNAMIC_FTRACE) && \
+	!defined(CONFIG_KPROBE_EVENTS_ON_NOTRACE)
+/* Is @addr inside a function that ftrace does not trace? */
+static bool __within_notrace_func(unsigned long addr)
+{
+	unsigned long offset, size;
+
+	if (!addr || !kallsyms_lookup_size_offset(addr, &size, &offset))
+		return false;
+	addr -= offset;
+	/* ftrace_location_range() includes its end */
+	return !ftrace_location_range(addr, addr + size - 1);
+}
+
+static bool within_notrace_func(struct trace_kprobe *tk)
+{
+	unsigned long addr = trace_kprobe_address(tk);
+	char symname[KSYM_NAME_LEN], *p;
+
+	if (!__within_notrace_func(addr))
+		return false;
+	/* "func.isra.0" and the like: judge by the original function */
+	if (lookup_symbol_name(addr, symname))
+		return true;
+	p = strchr(symname, '.');
+	if (!p)
+		return true;
+	*p = '\0';
+	addr = (unsigned long)kprobe_lookup_name(symname, 0);
+	return addr ? __within_notrace_func(addr) : true;
+}
+#else
+static bool within_notrace_func(struct trace_kprobe *tk)
+{
+	return false;
+}
+#endif
+
+/* Register the k*probe itself, resolving "@SYM" arguments first */
+static int __register_trace_kprobe(struct trace_kprobe *tk)
+{
+	unsigned int i;
+	int ret;
+
+	ret = security_locked_down(LOCKDOWN_KPROBES);
+	if (ret)
+		return ret;
+	if (trace_kprobe_is_registered(tk))
+		return -EINVAL;
+	if (within_notrace_func(tk)) {
+		pr_warn("Could not probe notrace function %ps\n",
+			(void *)trace_kprobe_address(tk));
+		return -EINVAL;
+	}
+	for (i = 0; i < tk->tp.nr_args; i++) {
+		ret = traceprobe_update_arg(&tk->tp.args[i]);
+		if (ret)
+			return ret;
+	}
+	if (trace_probe_is_enabled(&tk->tp))
+		tk->rp.kp.flags &= ~KPROBE_FLAG_DISABLED;
+	else
+		tk->rp.kp.flags |= KPROBE_FLAG_DISABLED;
+	if (trace_kprobe_is_return(tk))
+		return register_kretprobe(&tk->rp);
+	return register_kprobe(&tk->rp.kp);
+}
+
+static void __unregister_trace_kprobe(struct trace_kprobe *tk)
+{
+	if (!trace_kprobe_is_registered(tk))
+		return;
+	if (trace_kprobe_is_return(tk))
+		unregister_kretprobe(&tk->rp);
+	else
+		unregister_kprobe(&tk->rp.kp);
+	/* ready to be registered again (module reload) */
+	INIT_HLIST_NODE(&tk->rp.kp.hlist);
+	INIT_LIST_HEAD(&tk->rp.kp.list);
+	if (tk->rp.kp.symbol_name)
+		tk->rp.kp.addr = NULL;
+}
+
+static int register_kprobe_event(struct trace_kprobe *tk);
+static int unregister_kprobe_event(struct trace_kprobe *tk);
+
+static int unregister_trace_kprobe(struct trace_kprobe *tk)
+{
+	/* a sibling keeps the event: only this probe goes */
+	if (!trace_probe_has_sibling(&tk->tp)) {
+		if (trace_probe_is_enabled(&tk->tp))
+			return -EBUSY;
+		if (trace_event_dyn_busy(trace_probe_event_call(&tk->tp)))
+			return -EBUSY;
+		if (unregister_kprobe_event(tk))
+			return -EBUSY;
+	}
+	__unregister_trace_kprobe(tk);
+	dyn_event_remove(&tk->devent);
+	trace_probe_unlink(&tk->tp);
+	return 0;
+}
+
+/*
+ * Register the kprobe of a probe whose event is in place.  A "MOD:SYM"
+ * whose module is not loaded yet is kept: the module notifier registers
+ * it when the module comes.
+ */
+static int register_and_add(struct trace_kprobe *tk)
+{
+	int ret = __register_trace_kprobe(tk);
+
+	if (ret == -ENOENT && !trace_kprobe_module_exist(tk)) {
+		pr_warn("This probe might be able to register after target module is loaded. Continue.\n");
+		ret = 0;
+	}
+	if (!ret)
+		dyn_event_add(&tk->devent, trace_probe_event_call(&tk->tp));
+	return ret;
+}
+
+/* Add @tk as one more probe of @to's event */
+static int append_trace_kprobe(struct trace_kprobe *tk, struct trace_kprobe *to,
+			       struct probe_parse_err *err)
+{
+	struct kprobe_probe new = { &tk->head, tk->tp.args, tk->tp.nr_args };
+	struct kprobe_probe old;
+	struct trace_kprobe *pos;
+	int ret;
+
+	/* every probe of an event has the same kind and arguments */
+	list_for_each_entry(pos, trace_probe_probe_list(&to->tp), tp.list) {
+		old = (struct kprobe_probe){ &pos->head, pos->tp.args,
+					     pos->tp.nr_args };
+		ret = kprobe_append_check(&new, &old, 1, err);
+		if (ret)
+			return ret;
+	}
+	ret = trace_probe_append(&tk->tp, &to->tp);
+	if (ret)
+		return ret;
+	ret = register_and_add(tk);
+	if (ret)
+		trace_probe_unlink(&tk->tp);
+	return ret;
+}
+
+/* Register a new probe: a new event, or one more probe of an event */
+static int register_trace_kprobe(struct trace_kprobe *tk,
+				 struct probe_parse_err *err)
+{
+	struct trace_kprobe *old;
+	int ret;
+
+	guard(mutex)(&event_mutex);
+	old = find_trace_kprobe(trace_probe_name(&tk->tp),
+				trace_probe_group_name(&tk->tp));
+	if (old)
+		return append_trace_kprobe(tk, old, err);
+
+	ret = register_kprobe_event(tk);
+	if (ret) {
+		if (ret != -EEXIST)
+			pr_warn("Failed to register probe event(%d)\n", ret);
+		return kprobe_register_error(ret, true, err);
+	}
+	ret = register_and_add(tk);
+	if (ret < 0)
+		unregister_kprobe_event(tk);
+	return ret;
+}
+
+#ifdef CONFIG_MODULES
+static int register_module_trace_kprobe(struct module *mod,
+					struct trace_kprobe *tk)
+{
+	const char *colon = strchr(trace_kprobe_symbol(tk), ':');
+	unsigned int count;
+
+	if (colon) {
+		count = number_of_same_symbols(module_name(mod), colon + 1);
+		if (count > 1)
+			return -EADDRNOTAVAIL;
+		if (!count)
+			return -ENOENT;
+	}
+	return __register_trace_kprobe(tk);
+}
+
+/* A module is coming: (re)register the probes waiting for it */
+static int trace_kprobe_module_callback(struct notifier_block *nb,
+					unsigned long val, void *data)
+{
+	struct module *mod = data;
+	struct dyn_event *pos;
+	struct trace_kprobe *tk;
+	int ret;
+
+	if (val != MODULE_STATE_COMING)
+		return NOTIFY_DONE;
+
+	guard(mutex)(&event_mutex);
+	for_each_dyn_event(pos) {
+		if (!is_trace_kprobe(pos))
+			continue;
+		tk = to_trace_kprobe(pos);
+		if (!trace_kprobe_within_module(tk, mod))
+			continue;
+		/* a previous incarnation of the module is gone */
+		__unregister_trace_kprobe(tk);
+		ret = register_module_trace_kprobe(mod, tk);
+		if (ret)
+			pr_warn("Failed to re-register probe %s on %s: %d\n",
+				trace_probe_name(&tk->tp), module_name(mod),
+				ret);
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block trace_kprobe_module_nb = {
+	.notifier_call = trace_kprobe_module_callback,
+	/* after the kprobe and jump_label module callbacks */
+	.priority = 2,
+};
+
+static int trace_kprobe_register_module_notifier(void)
+{
+	return register_module_notifier(&trace_kprobe_module_nb);
+}
+#else
+static int trace_kprobe_register_module_notifier(void)
+{
+	return 0;
+}
+#endif /* CONFIG_MODULES */
+
+/* --- Commands -------------------------------------------------------------- */
+
+/**
+ * struct kprobe_create - state of one creation command
+ * @argc: number of words of the command, as logged in error_log
+ * @argv: the words
+ * @head: the parsed head
+ * @nargs: number of argument words, after expansion
+ * @args: the argument words, after expansion
+ * @meta_buf: "$arg*" expansion buffer
+ * @meta_argv: expanded argument array, or NULL
+ * @dentry_buf: "%pd" rewriting buffer, or NULL
+ * @ctx: parse context of the arguments
+ */
+struct kprobe_create {
+	int			argc;
+	const char		**argv;
+	struct kprobe_head	head;
+	int			nargs;
+	const char		**args;
+	char			meta_buf[MAX_BTF_ARGS_LEN];
+	const char		**meta_argv;
+	char			*dentry_buf;
+	struct probe_parse_ctx	ctx;
+};
+
+static void kprobe_create_log(struct kprobe_create *kc,
+			      const struct probe_parse_err *err)
+{
+	trace_probe_log_parse_err("trace_kprobe", kc->argc, kc->argv, err);
+}
+
+/* "$arg*" / "$argN" with BTF, then ":%pd"; sets @kc->args and @kc->nargs */
+static int kprobe_create_expand(struct kprobe_create *kc)
+{
+	struct probe_parse_ctx *ctx = &kc->ctx;
+	int ret;
+
+	kc->nargs = kc->argc - 2;
+	kc->args = kc->argv + 2;
+	probe_parse_ctx_init(ctx, kc->head.flags, NULL, kc->nargs);
+	ctx->funcname = kc->head.symbol;
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+	ctx->btf = &traceprobe_btf_ops;
+#endif
+	ret = probe_args_check_meta(ctx, kc->nargs, kc->args);
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+	if (ret > 0) {
+		kc->meta_argv = traceprobe_expand_meta_args(kc->nargs, kc->args,
+							    &kc->nargs,
+							    kc->meta_buf,
+							    MAX_BTF_ARGS_LEN,
+							    ctx);
+		ret = PTR_ERR_OR_ZERO(kc->meta_argv);
+		if (ret)
+			kc->meta_argv = NULL;
+		else if (kc->meta_argv)
+			kc->args = kc->meta_argv;
+	}
+#endif
+	if (ret < 0) {
+		kprobe_create_log(kc, &ctx->err);
+		return ret;
+	}
+	if (kc->nargs > MAX_TRACE_ARGS)
+		return -E2BIG;
+	return traceprobe_expand_dentry_args(kc->nargs, kc->args,
+					     &kc->dentry_buf);
+}
+
+/* Parse every argument into @tk */
+static int kprobe_create_args(struct kprobe_create *kc, struct trace_kprobe *tk)
+{
+	struct probe_parse_ctx *ctx = &kc->ctx;
+	const struct probe_btf_ops *btf = ctx->btf;
+	int i, ret;
+
+	probe_parse_ctx_init(ctx, kc->head.flags, tk->tp.args, kc->nargs);
+	ctx->funcname = tk->head.symbol;
+	ctx->btf = btf;
+	for (i = 0; i < kc->nargs; i++) {
+		ret = probe_arg_parse(ctx, i, kc->args[i], &tk->tp.args[i]);
+		if (ret) {
+			kprobe_create_log(kc, &ctx->err);
+			return ret;
+		}
+	}
+	tk->tp.size = ctx->size;
+	tk->tp.entry_arg = ctx->entry_arg;
+	ctx->entry_arg = NULL;
+	if (tk->tp.entry_arg && trace_kprobe_is_return(tk)) {
+		tk->rp.entry_handler = trace_kprobe_entry_handler;
+		tk->rp.data_size = traceprobe_get_entry_data_size(&tk->tp);
+	}
+	return traceprobe_set_print_fmt(&tk->tp, trace_kprobe_is_return(tk) ?
+					PROBE_PRINT_RETURN :
+					PROBE_PRINT_NORMAL);
+}
+
+/* Register @tk, reporting failures as 6.12 does */
+static int kprobe_create_register(struct kprobe_create *kc,
+				  struct trace_kprobe *tk)
+{
+	struct probe_parse_err err = { .code = PROBE_ERR_NONE };
+	int ret;
+
+	ret = register_trace_kprobe(tk, &err);
+	if (ret && err.code == PROBE_ERR_NONE)
+		kprobe_register_error(ret, false, &err);
+	if (ret)
+		kprobe_create_log(kc, &err);
+	return ret;
+}
+
+/*
+ * "p|r[N][:[GRP/]EVENT] PLACE [ARGS]": head, argument expansion, the
+ * arguments, registration.  Returns -ECANCELED for other event types.
+ */
+static int __trace_kprobe_create(int argc, const char *argv[])
+{
+	struct trace_kprobe *tk = NULL;
+	struct kprobe_create *kc;
+	int ret;
+
+	kc = kzalloc(sizeof(*kc), GFP_KERNEL);
+	if (!kc)
+		return -ENOMEM;
+	kc->argc = argc;
+	kc->argv = argv;
+	ret = kprobe_head_parse(argc, argv, &trace_kprobe_env, &kc->head);
+	if (ret == -EINVAL)
+		kprobe_create_log(kc, &kc->head.err);
+	if (!ret)
+		ret = kprobe_create_expand(kc);
+	if (!ret) {
+		tk = alloc_trace_kprobe(&kc->head, kc->nargs);
+		ret = PTR_ERR_OR_ZERO(tk);
+		if (ret)
+			tk = NULL;
+	}
+	if (!ret)
+		ret = kprobe_create_args(kc, tk);
+	if (!ret)
+		ret = kprobe_create_register(kc, tk);
+	if (ret)
+		free_trace_kprobe(tk);
+	probe_entry_arg_free(kc->ctx.entry_arg);
+	kprobe_head_free(&kc->head);
+	kfree(kc->meta_argv);
+	kfree(kc->dentry_buf);
+	kfree(kc);
+	return ret;
+}
+
+static int trace_kprobe_create(const char *raw_command)
+{
+	return trace_probe_create(raw_command, __trace_kprobe_create);
+}
+
+static int create_or_delete_trace_kprobe(const char *raw_command)
+{
+	int ret;
+
+	if (raw_command[0] == '-')
+		return dyn_event_release(raw_command, &trace_kprobe_ops);
+	ret = dyn_event_create(raw_command, &trace_kprobe_ops);
+	/* kprobe_events takes kprobes only: nobody else to try */
+	return ret == -ECANCELED ? -EINVAL : ret;
+}
+
+static int trace_kprobe_run_command(struct dynevent_cmd *cmd)
+{
+	return create_or_delete_trace_kprobe(cmd->seq.buffer);
+}
+
+/**
+ * kprobe_event_cmd_init - initialize a kprobe event command
+ * @cmd: the command
+ * @buf: buffer the command is built in
+ * @maxlen: its size
+ *
+ * Prepare @cmd for kprobe_event_gen_cmd_start() and friends.
+ */
+void kprobe_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen)
+{
+	dynevent_cmd_init(cmd, buf, maxlen, DYNEVENT_TYPE_KPROBE,
+			  trace_kprobe_run_command);
+}
+EXPORT_SYMBOL_GPL(kprobe_event_cmd_init);
+
+/* Append the NULL-terminated list of fetch args @args to @cmd */
+static int kprobe_event_add_arg_list(struct dynevent_cmd *cmd, va_list args)
+{
+	struct dynevent_arg arg;
+	const char *field;
+	int ret = 0;
+
+	dynevent_arg_init(&arg, 0);
+	while ((field = va_arg(args, const char *))) {
+		if (++cmd->n_fields > MAX_TRACE_ARGS)
+			return -EINVAL;
+		arg.str = field;
+		ret = dynevent_arg_add(cmd, &arg, NULL);
+		if (ret)
+			break;
+	}
+	return ret;
+}
+
+/**
+ * __kprobe_event_gen_cmd_start - start a kprobe event command
+ * @cmd: the command, from kprobe_event_cmd_init()
+ * @kretprobe: a return probe
+ * @name: event name (group "kprobes")
+ * @loc: probe place
+ * @...: fetch args, NULL-terminated
+ *
+ * Use the kprobe_event_gen_cmd_start() / kretprobe_event_gen_cmd_start()
+ * wrappers; kprobe_event_gen_cmd_end() creates the event.
+ *
+ * Return: 0 or -errno.
+ */
+int __kprobe_event_gen_cmd_start(struct dynevent_cmd *cmd, bool kretprobe,
+				 const char *name, const char *loc, ...)
+{
+	char buf[MAX_EVENT_NAME_LEN];
+	struct dynevent_arg arg;
+	va_list args;
+	int ret;
+
+	if (cmd->type != DYNEVENT_TYPE_KPROBE || !loc)
+		return -EINVAL;
+	snprintf(buf, MAX_EVENT_NAME_LEN, "%c:kprobes/%s",
+		 kretprobe ? 'r' : 'p', name);
+	ret = dynevent_str_add(cmd, buf);
+	if (ret)
+		return ret;
+	dynevent_arg_init(&arg, 0);
+	arg.str = loc;
+	ret = dynevent_arg_add(cmd, &arg, NULL);
+	if (ret)
+		return ret;
+	va_start(args, loc);
+	ret = kprobe_event_add_arg_list(cmd, args);
+	va_end(args);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__kprobe_event_gen_cmd_start);
+
+/**
+ * __kprobe_event_add_fields - add fetch args to a kprobe event command
+ * @cmd: the command
+ * @...: fetch args, NULL-terminated
+ *
+ * Use the kprobe_event_add_fields() wrapper.
+ *
+ * Return: 0 or -errno.
+ */
+int __kprobe_event_add_fields(struct dynevent_cmd *cmd, ...)
+{
+	va_list args;
+	int ret;
+
+	if (cmd->type != DYNEVENT_TYPE_KPROBE)
+		return -EINVAL;
+	va_start(args, cmd);
+	ret = kprobe_event_add_arg_list(cmd, args);
+	va_end(args);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__kprobe_event_add_fields);
+
+/**
+ * kprobe_event_delete - delete a kprobe event
+ * @name: the event name
+ *
+ * Return: 0 or -errno.
+ */
+int kprobe_event_delete(const char *name)
+{
+	char buf[MAX_EVENT_NAME_LEN];
+
+	snprintf(buf, MAX_EVENT_NAME_LEN, "-:%s", name);
+	return create_or_delete_trace_kprobe(buf);
+}
+EXPORT_SYMBOL_GPL(kprobe_event_delete);
+
+static int trace_kprobe_release(struct dyn_event *ev)
+{
+	struct trace_kprobe *tk = to_trace_kprobe(ev);
+	int ret = unregister_trace_kprobe(tk);
+
+	if (!ret)
+		free_trace_kprobe(tk);
+	return ret;
+}
+
+static int trace_kprobe_show(struct seq_file *m, struct dyn_event *ev)
+{
+	struct trace_kprobe *tk = to_trace_kprobe(ev);
+	char place[KSYM_NAME_LEN + 16];
+	unsigned int i;
+
+	seq_putc(m, trace_kprobe_is_return(tk) ? 'r' : 'p');
+	if (trace_kprobe_is_return(tk) && tk->rp.maxactive)
+		seq_printf(m, "%d", tk->rp.maxactive);
+	kprobe_format_place(place, sizeof(place), &tk->head, &trace_kprobe_env);
+	seq_printf(m, ":%s/%s %s", trace_probe_group_name(&tk->tp),
+		   trace_probe_name(&tk->tp), place);
+	for (i = 0; i < tk->tp.nr_args; i++)
+		seq_printf(m, " %s=%s", tk->tp.args[i].name,
+			   tk->tp.args[i].comm);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+/* --- tracefs files ----------------------------------------------------------- */
+
+static int probes_seq_show(struct seq_file *m, void *v)
+{
+	struct dyn_event *ev = v;
+
+	return is_trace_kprobe(ev) ? trace_kprobe_show(m, ev) : 0;
+}
+
+static const struct seq_operations probes_seq_op = {
+	.start	= dyn_event_seq_start,
+	.next	= dyn_event_seq_next,
+	.stop	= dyn_event_seq_stop,
+	.show	= probes_seq_show,
+};
+
+/* kprobe_events and kprobe_profile: the inode holds their seq ops */
+static int probes_open(struct inode *inode, struct file *file)
+{
+	const struct seq_operations *ops = inode->i_private;
+	int ret;
+
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ret;
+	/* "echo > kprobe_events": all or nothing (-EBUSY if any is busy) */
+	if (ops == &probes_seq_op && (file->f_mode & FMODE_WRITE) &&
+	    (file->f_flags & O_TRUNC)) {
+		ret = dyn_events_release_all(&trace_kprobe_ops);
+		if (ret < 0)
+			return ret;
+	}
+	return seq_open(file, ops);
+}
+
+static ssize_t probes_write(struct file *file, const char __user *buffer,
+			    size_t count, loff_t *ppos)
+{
+	return trace_parse_run_command(file, buffer, count, ppos,
+				       create_or_delete_trace_kprobe);
+}
+
+static const struct file_operations kprobe_events_ops = {
+	.owner		= THIS_MODULE,
+	.open		= probes_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+	.write		= probes_write,
+};
+
+static unsigned long trace_kprobe_missed(struct trace_kprobe *tk)
+{
+	return trace_kprobe_is_return(tk) ?
+		tk->rp.kp.nmissed + tk->rp.nmissed : tk->rp.kp.nmissed;
+}
+
+static int probes_profile_seq_show(struct seq_file *m, void *v)
+{
+	struct dyn_event *ev = v;
+	struct trace_kprobe *tk;
+
+	if (!is_trace_kprobe(ev))
+		return 0;
+	tk = to_trace_kprobe(ev);
+	seq_printf(m, "  %-44s %15lu %15lu\n", trace_probe_name(&tk->tp),
+		   trace_kprobe_nhit(tk), trace_kprobe_missed(tk));
+	return 0;
+}
+
+static const struct seq_operations profile_seq_op = {
+	.start	= dyn_event_seq_start,
+	.next	= dyn_event_seq_next,
+	.stop	= dyn_event_seq_stop,
+	.show	= probes_profile_seq_show,
+};
+
+static const struct file_operations kprobe_profile_ops = {
+	.owner		= THIS_MODULE,
+	.open		= probes_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+/* --- Hit path ------------------------------------------------------------------ */
+
+/* The load stage of kprobes; the rest is process_fetch_insn_bottom() */
+static int process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
+			      void *dest, void *base)
+{
+	struct pt_regs *regs = rec;
+	unsigned long val;
+
+	switch (code->op) {
+	case FETCH_OP_REG:
+		val = regs_get_register(regs, code->param);
+		break;
+	case FETCH_OP_STACK:
+		val = regs_get_kernel_stack_nth(regs, code->param);
+		break;
+	case FETCH_OP_STACKP:
+		val = kernel_stack_pointer(regs);
+		break;
+	case FETCH_OP_RETVAL:
+		val = regs_return_value(regs);
+		break;
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	case FETCH_OP_ARG:
+		val = regs_get_kernel_argument(regs, code->param);
+		break;
+	case FETCH_OP_EDATA:
+		val = *(unsigned long *)((unsigned long)edata + code->offset);
+		break;
+#endif
+	case FETCH_NOP_SYMBOL:
+		/* the IMM after it holds the resolved address */
+		code++;
+		fallthrough;
+	default:
+		if (!process_common_fetch_insn(code, &val))
+			return -EILSEQ;
+		break;
+	}
+	return process_fetch_insn_bottom(code + 1, val, dest, base);
+}
+
+NOKPROBE_SYMBOL(process_fetch_insn);
+
+/* Size of the record header: ip, or func and ret_ip for a kretprobe */
+static nokprobe_inline size_t kprobe_header_size(struct kretprobe_instance *ri)
+{
+	return ri ? sizeof(struct kretprobe_trace_entry_head) :
+		    sizeof(struct kprobe_trace_entry_head);
+}
+
+/* Fill the probe header and the arguments of a record at @entry */
+static nokprobe_inline void kprobe_fill_record(void *entry,
+					       struct trace_kprobe *tk,
+					       struct pt_regs *regs,
+					       struct kretprobe_instance *ri,
+					       int dsize)
+{
+	size_t hsize = kprobe_header_size(ri);
+
+	if (ri) {
+		struct kretprobe_trace_entry_head *rhead = entry;
+
+		rhead->func = (unsigned long)tk->rp.kp.addr;
+		rhead->ret_ip = get_kretprobe_retaddr(ri);
+	} else {
+		((struct kprobe_trace_entry_head *)entry)->ip =
+			(unsigned long)tk->rp.kp.addr;
+	}
+	store_trace_args(entry + hsize, &tk->tp, regs, ri ? ri->data : NULL,
+			 hsize, dsize);
+}
+
+/*
+ * Record a hit (@ri: of a kretprobe) in every trace instance the event is
+ * enabled in.  The strings are measured once for all of them (dsize < 0:
+ * not yet).
+ */
+static void kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs,
+			      struct kretprobe_instance *ri)
+{
+	struct trace_event_buffer fbuffer;
+	struct event_file_link *link;
+	int dsize = -1;
+	void *entry;
+
+	trace_probe_for_each_link_rcu(link, &tk->tp) {
+		if (trace_trigger_soft_disabled(link->file))
+			continue;
+		if (dsize < 0)
+			dsize = __get_data_size(&tk->tp, regs,
+						ri ? ri->data : NULL);
+		entry = trace_event_buffer_reserve(&fbuffer, link->file,
+						   kprobe_header_size(ri) +
+						   tk->tp.size + dsize);
+		if (!entry)
+			continue;
+		fbuffer.regs = regs;
+		kprobe_fill_record(entry, tk, regs, ri, dsize);
+		trace_event_buffer_commit(&fbuffer);
+	}
+}
+
+NOKPROBE_SYMBOL(kprobe_trace_func);
+
+/* Save the $argN a return probe reads, before the function runs */
+static int trace_kprobe_entry_handler(struct kretprobe_instance *ri,
+				      struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct trace_kprobe *tk;
+
+	/* the kretprobe may be unregistered on another CPU meanwhile */
+	if (unlikely(!rp))
+		return -ENOENT;
+	tk = container_of(rp, struct trace_kprobe, rp);
+	if (tk->tp.entry_arg)
+		store_trace_entry_data(ri->data, &tk->tp, regs);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(trace_kprobe_entry_handler);
+
+/* --- Output ---------------------------------------------------------------------- */
+
+/*
+ * "EVENT: (ip_sym+off/size) args" for a kprobe, or
+ * "EVENT: (ret_ip_sym+off/size <- func_sym) args" for a kretprobe.
+ */
+static enum print_line_t print_probe_line(struct trace_iterator *iter,
+					  int flags, struct trace_event *event,
+					  unsigned long ip, unsigned long func,
+					  void *args)
+{
+	struct trace_seq *s = &iter->seq;
+	struct trace_event_call *call;
+	struct trace_probe *tp;
+
+	call = container_of(event, struct trace_event_call, event);
+	tp = trace_probe_primary_from_call(call);
+	if (WARN_ON_ONCE(!tp))
+		goto out;
+	trace_seq_printf(s, "%s: (", trace_probe_name(tp));
+	if (!seq_print_ip_sym(s, ip, flags | TRACE_ITER_SYM_OFFSET))
+		goto out;
+	if (func) {
+		trace_seq_puts(s, " <- ");
+		if (!seq_print_ip_sym(s, func, flags & ~TRACE_ITER_SYM_OFFSET))
+			goto out;
+	}
+	trace_seq_putc(s, ')');
+	if (trace_probe_print_args(s, tp->args, tp->nr_args, args,
+				   iter->ent) < 0)
+		goto out;
+	trace_seq_putc(s, '\n');
+out:
+	return trace_handle_return(s);
+}
+
+static enum print_line_t print_kprobe_event(struct trace_iterator *iter,
+					    int flags,
+					    struct trace_event *event)
+{
+	struct kprobe_trace_entry_head *field = (void *)iter->ent;
+
+	return print_probe_line(iter, flags, event, field->ip, 0, &field[1]);
+}
+
+static enum print_line_t print_kretprobe_event(struct trace_iterator *iter,
+					       int flags,
+					       struct trace_event *event)
+{
+	struct kretprobe_trace_entry_head *field = (void *)iter->ent;
+
+	return print_probe_line(iter, flags, event, field->ret_ip, field->func,
+				&field[1]);
+}
+
+/* A header field of the record: "unsigned long" at @offset */
+static int define_header_field(struct trace_event_call *event_call,
+			       const char *name, size_t offset)
+{
+	return trace_define_field(event_call, "unsigned long", name, offset,
+				  sizeof(unsigned long), 0, FILTER_OTHER);
+}
+
+static int kprobe_event_define_fields(struct trace_event_call *event_call)
+{
+	struct trace_probe *tp;
+	int ret;
+
+	tp = trace_probe_primary_from_call(event_call);
+	if (WARN_ON_ONCE(!tp))
+		return -ENOENT;
+	ret = define_header_field(event_call, FIELD_STRING_IP,
+				  offsetof(struct kprobe_trace_entry_head, ip));
+	if (ret)
+		return ret;
+	return traceprobe_define_arg_fields(event_call,
+					    sizeof(struct kprobe_trace_entry_head),
+					    tp);
+}
+
+static int kretprobe_event_define_fields(struct trace_event_call *event_call)
+{
+	struct trace_probe *tp;
+	int ret;
+
+	tp = trace_probe_primary_from_call(event_call);
+	if (WARN_ON_ONCE(!tp))
+		return -ENOENT;
+	ret = define_header_field(event_call, FIELD_STRING_FUNC,
+				  offsetof(struct kretprobe_trace_entry_head,
+					   func));
+	if (!ret)
+		ret = define_header_field(event_call, FIELD_STRING_RETIP,
+					  offsetof(struct kretprobe_trace_entry_head,
+						   ret_ip));
+	if (ret)
+		return ret;
+	return traceprobe_define_arg_fields(event_call,
+					    sizeof(struct kretprobe_trace_entry_head),
+					    tp);
+}
+
+/* --- perf and BPF ------------------------------------------------------------------ */
+
+#ifdef CONFIG_PERF_EVENTS
+/* Room for a perf record: the u32 size header + record, u64-aligned */
+static int perf_record_size(int size)
+{
+	return ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
+}
+
+/* Build the record of a hit (@ri: of a kretprobe) into perf's buffer */
+static void kprobe_perf_record(struct trace_kprobe *tk, struct pt_regs *regs,
+			       struct kretprobe_instance *ri)
+{
+	struct trace_event_call *call = trace_probe_event_call(&tk->tp);
+	void *edata = ri ? ri->data : NULL;
+	struct hlist_head *head;
+	int size, dsize, rctx;
+	void *entry;
+
+	head = this_cpu_ptr(call->perf_events);
+	if (hlist_empty(head))
+		return;
+	dsize = __get_data_size(&tk->tp, regs, edata);
+	size = perf_record_size(kprobe_header_size(ri) + tk->tp.size + dsize);
+	entry = perf_trace_buf_alloc(size, NULL, &rctx);
+	if (!entry)
+		return;
+	memset(entry + kprobe_header_size(ri), 0, dsize);
+	kprobe_fill_record(entry, tk, regs, ri, dsize);
+	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
+			      head, NULL);
+}
+
+NOKPROBE_SYMBOL(kprobe_perf_record);
+
+/*
+ * Returns 1 when a BPF program changed the probed IP (bpf_override_return):
+ * the kprobe must then skip single-stepping the original instruction.
+ */
+static int kprobe_perf_func(struct trace_kprobe *tk, struct pt_regs *regs)
+{
+	struct trace_event_call *call = trace_probe_event_call(&tk->tp);
+
+	if (bpf_prog_array_valid(call)) {
+		unsigned long orig_ip = instruction_pointer(regs);
+		int ret = trace_call_bpf(call, regs);
+
+		if (orig_ip != instruction_pointer(regs))
+			return 1;
+		if (!ret)
+			return 0;
+	}
+	kprobe_perf_record(tk, regs, NULL);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(kprobe_perf_func);
+
+static void kretprobe_perf_func(struct trace_kprobe *tk,
+				struct kretprobe_instance *ri,
+				struct pt_regs *regs)
+{
+	struct trace_event_call *call = trace_probe_event_call(&tk->tp);
+
+	if (bpf_prog_array_valid(call) && !trace_call_bpf(call, regs))
+		return;
+	kprobe_perf_record(tk, regs, ri);
+}
+
+NOKPROBE_SYMBOL(kretprobe_perf_func);
+
+/**
+ * bpf_get_kprobe_info - describe the kprobe behind a perf event
+ * @event: the perf event
+ * @fd_type: receives BPF_FD_TYPE_KPROBE or BPF_FD_TYPE_KRETPROBE
+ * @symbol: receives the probed symbol (NULL for an address probe)
+ * @probe_offset: receives the offset from the symbol
+ * @probe_addr: receives the address if the caller may see it, else 0
+ * @missed: receives the missed count (may be NULL)
+ * @perf_type_tracepoint: @event is a tracefs event, not a kprobe PMU one
+ *
+ * Return: 0, or -EINVAL if @event is not a kprobe event.
+ */
+int bpf_get_kprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **symbol, u64 *probe_offset,
+			u64 *probe_addr, unsigned long *missed,
+			bool perf_type_tracepoint)
+{
+	const char *pevent = trace_event_name(event->tp_event);
+	const char *group = event->tp_event->class->system;
+	struct trace_kprobe *tk;
+
+	if (perf_type_tracepoint)
+		tk = find_trace_kprobe(pevent, group);
+	else
+		tk = trace_kprobe_primary_from_call(event->tp_event);
+	if (!tk)
+		return -EINVAL;
+	*fd_type = trace_kprobe_is_return(tk) ? BPF_FD_TYPE_KRETPROBE :
+						BPF_FD_TYPE_KPROBE;
+	*probe_offset = tk->rp.kp.offset;
+	*probe_addr = kallsyms_show_value(current_cred()) ?
+		      (unsigned long)tk->rp.kp.addr : 0;
+	*symbol = tk->head.symbol;
+	if (missed)
+		*missed = trace_kprobe_missed(tk);
+	return 0;
+}
+#endif /* CONFIG_PERF_EVENTS */
+
+/* Called by the event core to enable and disable the event */
+static int kprobe_register(struct trace_event_call *event,
+			   enum trace_reg type, void *data)
+{
+	struct trace_event_file *file = data;
+
+	switch (type) {
+	case TRACE_REG_REGISTER:
+		return enable_trace_kprobe(event, file);
+	case TRACE_REG_UNREGISTER:
+		return disable_trace_kprobe(event, file);
+#ifdef CONFIG_PERF_EVENTS
+	case TRACE_REG_PERF_REGISTER:
+		return enable_trace_kprobe(event, NULL);
+	case TRACE_REG_PERF_UNREGISTER:
+		return disable_trace_kprobe(event, NULL);
+	case TRACE_REG_PERF_OPEN:
+	case TRACE_REG_PERF_CLOSE:
+	case TRACE_REG_PERF_ADD:
+	case TRACE_REG_PERF_DEL:
+		return 0;
+#endif
+	}
+	return 0;
+}
+
+static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
+	unsigned int flags = trace_probe_load_flag(&tk->tp);
+	int ret = 0;
+
+	raw_cpu_inc(*tk->nhit);
+	if (flags & TP_FLAG_TRACE)
+		kprobe_trace_func(tk, regs, NULL);
+#ifdef CONFIG_PERF_EVENTS
+	if (flags & TP_FLAG_PROFILE)
+		ret = kprobe_perf_func(tk, regs);
+#endif
+	return ret;
+}
+
+NOKPROBE_SYMBOL(kprobe_dispatcher);
+
+static int kretprobe_dispatcher(struct kretprobe_instance *ri,
+				struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct trace_kprobe *tk;
+	unsigned int flags;
+
+	/* the kretprobe may be unregistered on another CPU meanwhile */
+	if (unlikely(!rp))
+		return 0;
+	tk = container_of(rp, struct trace_kprobe, rp);
+	raw_cpu_inc(*tk->nhit);
+	flags = trace_probe_load_flag(&tk->tp);
+	if (flags & TP_FLAG_TRACE)
+		kprobe_trace_func(tk, regs, ri);
+#ifdef CONFIG_PERF_EVENTS
+	if (flags & TP_FLAG_PROFILE)
+		kretprobe_perf_func(tk, ri, regs);
+#endif
+	return 0;
+}
+
+NOKPROBE_SYMBOL(kretprobe_dispatcher);
+
+static struct trace_event_functions kretprobe_funcs = {
+	.trace		= print_kretprobe_event,
+};
+
+static struct trace_event_functions kprobe_funcs = {
+	.trace		= print_kprobe_event,
+};
+
+static struct trace_event_fields kretprobe_fields_array[] = {
+	{ .type = TRACE_FUNCTION_TYPE,
+	  .define_fields = kretprobe_event_define_fields },
+	{}
+};
+
+static struct trace_event_fields kprobe_fields_array[] = {
+	{ .type = TRACE_FUNCTION_TYPE,
+	  .define_fields = kprobe_event_define_fields },
+	{}
+};
+
+static void init_trace_event_call(struct trace_kprobe *tk)
+{
+	struct trace_event_call *call = trace_probe_event_call(&tk->tp);
+
+	if (trace_kprobe_is_return(tk)) {
+		call->event.funcs = &kretprobe_funcs;
+		call->class->fields_array = kretprobe_fields_array;
+	} else {
+		call->event.funcs = &kprobe_funcs;
+		call->class->fields_array = kprobe_fields_array;
+	}
+	call->flags = TRACE_EVENT_FL_KPROBE;
+	call->class->reg = kprobe_register;
+}
+
+static int register_kprobe_event(struct trace_kprobe *tk)
+{
+	init_trace_event_call(tk);
+	return trace_probe_register_event_call(&tk->tp);
+}
+
+static int unregister_kprobe_event(struct trace_kprobe *tk)
+{
+	return trace_probe_unregister_event_call(&tk->tp);
+}
+
+#ifdef CONFIG_PERF_EVENTS
+/**
+ * create_local_trace_kprobe - a kprobe event for perf's kprobe PMU
+ * @func: probed symbol, or NULL to probe @addr
+ * @addr: probed address when @func is NULL
+ * @offs: offset from @func
+ * @is_return: a return probe
+ *
+ * The event has no arguments and is not in the dynamic event list, so its
+ * name ("func" or "DUMMY_EVENT") may repeat.
+ *
+ * Return: the event, or an ERR_PTR().
+ */
+struct trace_event_call *
+create_local_trace_kprobe(char *func, void *addr, unsigned long offs,
+			  bool is_return)
+{
+	struct kprobe_head head = { .is_return = is_return, .offset = offs,
+				    .addr = (unsigned long)addr };
+	struct trace_kprobe *tk;
+	int ret;
+
+	if (func) {
+		ret = kprobe_validate_symbol(&trace_kprobe_env, func);
+		if (ret)
+			return ERR_PTR(ret);
+		head.symbol = kstrdup(func, GFP_KERNEL);
+		if (!head.symbol)
+			return ERR_PTR(-ENOMEM);
+	}
+	strscpy(head.group, KPROBE_EVENT_SYSTEM, sizeof(head.group));
+	strscpy(head.event, func ?: "DUMMY_EVENT", sizeof(head.event));
+	tk = alloc_trace_kprobe(&head, 0);
+	if (IS_ERR(tk))
+		return ERR_CAST(tk);
+	init_trace_event_call(tk);
+	ret = traceprobe_set_print_fmt(&tk->tp, is_return ?
+				       PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL);
+	if (!ret)
+		ret = __register_trace_kprobe(tk);
+	if (ret < 0) {
+		free_trace_kprobe(tk);
+		return ERR_PTR(ret);
+	}
+	return trace_probe_event_call(&tk->tp);
+}
+
+/**
+ * destroy_local_trace_kprobe - release a create_local_trace_kprobe() event
+ * @event_call: the event; perf must have disabled it
+ */
+void destroy_local_trace_kprobe(struct trace_event_call *event_call)
+{
+	struct trace_kprobe *tk = trace_kprobe_primary_from_call(event_call);
+
+	if (unlikely(!tk))
+		return;
+	if (WARN_ON(trace_probe_is_enabled(&tk->tp)))
+		return;
+	__unregister_trace_kprobe(tk);
+	free_trace_kprobe(tk);
+}
+#endif /* CONFIG_PERF_EVENTS */
+
+/* --- Boot ------------------------------------------------------------------------- */
+
+/* "kprobe_event=" events are enabled in the top instance right away */
+static __init void enable_boot_kprobe_events(void)
+{
+	struct trace_array *tr = top_trace_array();
+	struct trace_event_file *file;
+	struct dyn_event *pos;
+	struct trace_kprobe *tk;
+
+	guard(mutex)(&event_mutex);
+	for_each_dyn_event(pos) {
+		if (!is_trace_kprobe(pos))
+			continue;
+		tk = to_trace_kprobe(pos);
+		list_for_each_entry(file, &tr->events, list)
+			if (file->event_call == trace_probe_event_call(&tk->tp))
+				trace_event_enable_disable(file, 1, 0);
+	}
+}
+
+/* "kprobe_event=DEF;DEF": ',' stands for ' ' on the command line */
+static __init void setup_boot_kprobe_events(void)
+{
+	char *p, *cmd = kprobe_boot_events_buf;
+	int ret;
+
+	strreplace(kprobe_boot_events_buf, ',', ' ');
+	while (cmd && *cmd) {
+		p = strchr(cmd, ';');
+		if (p)
+			*p++ = '\0';
+		ret = create_or_delete_trace_kprobe(cmd);
+		if (ret)
+			pr_warn("Failed to add event(%d): %s\n", ret, cmd);
+		cmd = p;
+	}
+	enable_boot_kprobe_events();
+}
+
+/* Commands work before tracefs exists (bootconfig, in-kernel users) */
+static __init int init_kprobe_trace_early(void)
+{
+	int ret;
+
+	ret = dyn_event_register(&trace_kprobe_ops);
+	if (ret)
+		return ret;
+	if (trace_kprobe_register_module_notifier())
+		return -EINVAL;
+	return 0;
+}
+core_initcall(init_kprobe_trace_early);
+
+static __init int init_kprobe_trace(void)
+{
+	if (tracing_init_dentry())
+		return 0;
+	trace_create_file("kprobe_events", TRACE_MODE_WRITE, NULL,
+			  (void *)&probes_seq_op, &kprobe_events_ops);
+	trace_create_file("kprobe_profile", TRACE_MODE_READ, NULL,
+			  (void *)&profile_seq_op, &kprobe_profile_ops);
+	setup_boot_kprobe_events();
+	return 0;
+}
+fs_initcall(init_kprobe_trace);
+
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+static __init struct trace_event_file *
+find_trace_probe_file(struct trace_kprobe *tk, struct trace_array *tr)
+{
+	struct trace_event_file *file;
+
+	list_for_each_entry(file, &tr->events, list)
+		if (file->event_call == trace_probe_event_call(&tk->tp))
+			return file;
+	return NULL;
+}
+
+/* Create @cmd and enable it in the top instance; returns failures */
+static __init int selftest_add_probe(const char *cmd, const char *event)
+{
+	struct trace_event_file *file;
+	struct trace_kprobe *tk;
+
+	if (WARN_ONCE(create_or_delete_trace_kprobe(cmd),
+		      "error on creating probe %s", event))
+		return 1;
+	tk = find_trace_kprobe(event, KPROBE_EVENT_SYSTEM);
+	if (WARN_ONCE(!tk, "error on finding probe %s", event))
+		return 1;
+	file = find_trace_probe_file(tk, top_trace_array());
+	if (WARN_ONCE(!file, "error on getting probe file of %s", event))
+		return 1;
+	enable_trace_kprobe(trace_probe_event_call(&tk->tp), file);
+	return 0;
+}
+
+/* Check that @event was hit once, disable and delete it */
+static __init int selftest_check_probe(const char *event)
+{
+	struct trace_event_file *file;
+	struct trace_kprobe *tk;
+	char cmd[MAX_EVENT_NAME_LEN + 2];
+	int warn = 0;
+
+	tk = find_trace_kprobe(event, KPROBE_EVENT_SYSTEM);
+	if (WARN_ONCE(!tk, "error on getting probe %s", event))
+		return 1;
+	if (WARN_ONCE(trace_kprobe_nhit(tk) != 1,
+		      "incorrect number of %s hits", event))
+		warn++;
+	file = find_trace_probe_file(tk, top_trace_array());
+	if (WARN_ONCE(!file, "error on getting probe file of %s", event))
+		warn++;
+	else
+		disable_trace_kprobe(trace_probe_event_call(&tk->tp), file);
+	snprintf(cmd, sizeof(cmd), "-:%s", event);
+	if (WARN_ONCE(create_or_delete_trace_kprobe(cmd),
+		      "error on deleting probe %s", event))
+		warn++;
+	return warn;
+}
+
+static const char selftest_entry_cmd[] __initconst =
+	"p:testprobe kprobe_trace_selftest_target $stack $stack0 +0($stack)";
+static const char selftest_return_cmd[] __initconst =
+	"r:testprobe2 kprobe_trace_selftest_target $retval";
+
+/* Probe a known function at entry and return, call it, count the hits */
+static __init int kprobe_trace_self_tests_init(void)
+{
+	int warn;
+
+	if (tracing_is_disabled())
+		return -ENODEV;
+	if (tracing_selftest_disabled)
+		return 0;
+
+	warn = selftest_add_probe(selftest_entry_cmd, "testprobe");
+	warn += selftest_add_probe(selftest_return_cmd, "testprobe2");
+	if (!warn) {
+		if (kprobe_trace_selftest_target(1, 2, 3, 4, 5, 6) != 21)
+			warn++;
+		warn += selftest_check_probe("testprobe");
+		warn += selftest_check_probe("testprobe2");
+	}
+	wait_for_kprobe_optimizer();
+	pr_info("Testing kprobe tracing: %s\n",
+		warn ? "NG: Some tests are failed. Please check them." : "OK");
+	return 0;
+}
+
+late_initcall(kprobe_trace_self_tests_init);
+#endif /* CONFIG_FTRACE_STARTUP_TEST */

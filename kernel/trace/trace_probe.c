@@ -1,0 +1,1077 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Probe events: the kernel glue around the pure parser library.
+ *
+ * trace_probe_parse.c turns text into fetch programs without knowing about
+ * tracing.  This file gives those programs a home: the trace_probe and its
+ * event (lifetime, registration, fields, print fmt), the trace output, the
+ * error_log adaptor, symbol resolution at registration time and the entry
+ * data of return probes.
+ */
+#define pr_fmt(fmt)	"trace_probe: " fmt
+
+#include <linux/bpf.h>
+#include <linux/fs.h>
+#include <linux/glob.h>
+#include <linux/kallsyms.h>
+#include "trace_btf.h"
+#include "trace_probe.h"
+
+/* error_log texts, indexed by TP_ERR_* */
+#undef C
+#define C(a, b)		b
+static const char *trace_probe_err_text[] = { ERRORS };
+#undef C
+
+/**
+ * trace_probe_log_parse_err - report a parse error in tracing/error_log
+ * @subsystem: the error_log prefix, e.g. "trace_kprobe"
+ * @argc: number of words of the command
+ * @argv: the words; error_log shows them joined by single spaces
+ * @err: the error; nothing is logged for %PROBE_ERR_NONE
+ */
+void trace_probe_log_parse_err(const char *subsystem, int argc,
+			       const char *argv[],
+			       const struct probe_parse_err *err)
+{
+	char *command, *p;
+	int i, len = 0;
+
+	if (err->code < 0 || err->code >= TP_ERR_MAX || argc <= 0)
+		return;
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	command = kzalloc(len, GFP_KERNEL);
+	if (!command)
+		return;
+	for (i = 0, p = command; i < argc; i++)
+		p += sprintf(p, "%s%s", i ? " " : "", argv[i]);
+	tracing_log_err(NULL, subsystem, command, trace_probe_err_text,
+			err->code, probe_err_column(argc, argv, err));
+	kfree(command);
+}
+
+/* --- Trace output -------------------------------------------------------- */
+
+/* One raw value at @data, printed as the fetch type says */
+static void print_raw_value(struct trace_seq *s, const struct fetch_type *t,
+			    void *data)
+{
+	u64 val;
+
+	switch (t->size) {
+	case 1:
+		val = t->is_signed ? (u64)(s64)*(s8 *)data : *(u8 *)data;
+		break;
+	case 2:
+		val = t->is_signed ? (u64)(s64)*(s16 *)data : *(u16 *)data;
+		break;
+	case 4:
+		val = t->is_signed ? (u64)(s64)*(s32 *)data : *(u32 *)data;
+		break;
+	default:
+		val = *(u64 *)data;
+		break;
+	}
+	switch (t->print) {
+	case FETCH_PRINT_SIGNED:
+		trace_seq_printf(s, "%lld", (s64)val);
+		break;
+	case FETCH_PRINT_HEX:
+		trace_seq_printf(s, "0x%llx", val);
+		break;
+	case FETCH_PRINT_CHAR:
+		trace_seq_printf(s, "'%c'", (char)val);
+		break;
+	case FETCH_PRINT_SYMBOL:
+		trace_seq_printf(s, "%pS", (void *)(unsigned long)val);
+		break;
+	default:
+		trace_seq_printf(s, "%llu", val);
+		break;
+	}
+}
+
+/* One element of an argument; strings are data_loc words into @ent */
+static bool print_arg_value(struct trace_seq *s, const struct fetch_type *t,
+			    void *data, void *ent)
+{
+	if (t->print != FETCH_PRINT_STRING)
+		print_raw_value(s, t, data);
+	else if (!get_loc_len(*(u32 *)data))
+		trace_seq_puts(s, FAULT_STRING);
+	else
+		trace_seq_printf(s, "\"%s\"",
+				 (const char *)get_loc_data(data, ent));
+	return !trace_seq_has_overflowed(s);
+}
+
+/**
+ * trace_probe_print_args - print the arguments of a record
+ * @s: output
+ * @args: the probe's arguments
+ * @nr_args: their number
+ * @data: the argument area of the record
+ * @field: the start of the record (base of data_loc offsets)
+ *
+ * Return: 0, or -ENOMEM when @s overflowed.
+ */
+int trace_probe_print_args(struct trace_seq *s, struct probe_arg *args,
+			   int nr_args, u8 *data, void *field)
+{
+	unsigned int j;
+	int i;
+
+	for (i = 0; i < nr_args; i++) {
+		struct probe_arg *a = args + i;
+		u8 *p = data + a->offset;
+
+		trace_seq_printf(s, " %s=", a->name);
+		if (likely(!a->count)) {
+			if (!print_arg_value(s, a->type, p, field))
+				return -ENOMEM;
+			continue;
+		}
+		for (j = 0; j < a->count; j++, p += a->type->size) {
+			trace_seq_putc(s, j ? ',' : '{');
+			if (!print_arg_value(s, a->type, p, field))
+				return -ENOMEM;
+		}
+		trace_seq_putc(s, '}');
+	}
+	return 0;
+}
+
+/* --- Registration-time fixups and entry data ----------------------------- */
+
+/* Patch the IMM after a NOP_SYMBOL with the address of "SYM[+-OFFS]" */
+static int resolve_symbol_insn(struct fetch_insn *code)
+{
+	char sym[KSYM_NAME_LEN];
+	unsigned long addr;
+	size_t len;
+	long offset;
+	int ret;
+
+	if (code[1].op != FETCH_OP_IMM)
+		return -EINVAL;
+	ret = probe_split_symbol_offset(code->data, &len, &offset);
+	if (ret)
+		return ret;
+	if (len >= sizeof(sym))
+		return -ENOENT;
+	memcpy(sym, code->data, len);
+	sym[len] = '\0';
+	addr = kallsyms_lookup_name(sym);
+	if (!addr)
+		return -ENOENT;
+	code[1].immediate = addr + offset;
+	return 0;
+}
+
+/**
+ * traceprobe_update_arg - resolve the data symbols of an argument
+ * @arg: the argument
+ *
+ * "@SYM" is resolved when the probe is (re)registered, so that a symbol
+ * of a module loaded later gets its current address.
+ *
+ * Return: 0, -ENOENT if a symbol is unknown, or -EINVAL.
+ */
+int traceprobe_update_arg(struct probe_arg *arg)
+{
+	struct fetch_insn *code;
+	int ret;
+
+	for (code = arg->code; code && code->op != FETCH_OP_END; code++) {
+		if (code->op != FETCH_NOP_SYMBOL)
+			continue;
+		ret = resolve_symbol_insn(code);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+/**
+ * traceprobe_get_entry_data_size - entry data a return probe needs
+ * @tp: the probe
+ *
+ * Return: bytes to reserve per kretprobe instance, 0 if none.
+ */
+int traceprobe_get_entry_data_size(struct trace_probe *tp)
+{
+	return probe_entry_data_size(tp->entry_arg);
+}
+
+/**
+ * store_trace_entry_data - save the $argN of a return probe at entry
+ * @edata: the kretprobe instance data
+ * @tp: the probe
+ * @regs: registers at function entry
+ *
+ * Runs the entry program: pairs of ARG n and ST_EDATA offset.
+ */
+void store_trace_entry_data(void *edata, struct trace_probe *tp,
+			    struct pt_regs *regs)
+{
+	struct probe_entry_arg *earg = tp->entry_arg;
+	unsigned long val = 0;
+	unsigned int i;
+
+	if (unlikely(!earg))
+		return;
+	for (i = 0; i < earg->size; i++) {
+		struct fetch_insn *code = &earg->code[i];
+
+		switch (code->op) {
+		case FETCH_OP_ARG:
+			val = regs_get_kernel_argument(regs, code->param);
+			break;
+		case FETCH_OP_ST_EDATA:
+			*(unsigned long *)(edata + code->offset) = val;
+			break;
+		case FETCH_OP_END:
+			return;
+		default:
+			WARN_ON_ONCE(1);
+			return;
+		}
+	}
+}
+
+NOKPROBE_SYMBOL(store_trace_entry_data);
+
+#endif
+
+/**
+ * traceprobe_expand_dentry_args - rewrite ":%pd" and ":%pD" arguments
+ * @argc: number of argument words
+ * @argv: the words; rewritten ones are replaced by pointers into @buf
+ * @buf: receives the buffer holding the rewritten words (free it); must
+ *	be NULL on entry
+ *
+ * "X:%pd" (a dentry) becomes "+0x0(+0xOFF(X)):string", reading d_name.name;
+ * "X:%pD" (a file) goes through f_path.dentry first.  A "NAME=" prefix is
+ * kept.
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int traceprobe_expand_dentry_args(int argc, const char *argv[], char **buf)
+{
+	const int size = MAX_DENTRY_ARGS_LEN;
+	int i, used = 0, ret;
+	char *out = NULL;
+
+	if (*buf)
+		return -EINVAL;
+	for (i = 0; i < argc; i++) {
+		const char *arg = argv[i], *eq = strchr(arg, '=');
+		const char *fetch = eq ? eq + 1 : arg;
+		int name_len = eq ? eq - arg + 1 : 0;
+		int fetch_len;
+
+		if (!glob_match("*:%p[dD]", arg))
+			continue;
+		if (!out) {
+			out = kmalloc(size, GFP_KERNEL);
+			if (!out)
+				return -ENOMEM;
+		}
+		fetch_len = strlen(fetch) - 4;	/* drop ":%pX" */
+		if (arg[strlen(arg) - 1] == 'd')
+			ret = snprintf(out + used, size - used,
+				       "%.*s+0x0(+0x%zx(%.*s)):string", name_len,
+				       arg, offsetof(struct dentry, d_name.name),
+				       fetch_len, fetch);
+		else
+			ret = snprintf(out + used, size - used,
+				       "%.*s+0x0(+0x%zx(+0x%zx(%.*s))):string",
+				       name_len, arg,
+				       offsetof(struct dentry, d_name.name),
+				       offsetof(struct file, f_path.dentry),
+				       fetch_len, fetch);
+		if (ret >= size - used) {
+			kfree(out);
+			return -ENOMEM;
+		}
+		argv[i] = out + used;
+		used += ret + 1;
+	}
+	*buf = out;
+	return 0;
+}
+
+/* --- BTF --------------------------------------------------------------------- */
+
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+/**
+ * struct probe_btf_func - the BTF prototype of a probed function
+ * @btf: the BTF it is in (a reference, dropped by probe_btf_func_put())
+ * @proto: its FUNC_PROTO type
+ * @params: its parameters
+ * @nr_params: their number
+ */
+struct probe_btf_func {
+	struct btf			*btf;
+	const struct btf_type		*proto;
+	const struct btf_param		*params;
+	s32				nr_params;
+};
+
+static int probe_btf_func_get(const char *funcname, struct probe_btf_func *f)
+{
+	const struct btf_param *param;
+	s32 nr = 0;
+
+	memset(f, 0, sizeof(*f));
+	if (!funcname)
+		return -EINVAL;
+	f->proto = btf_find_func_proto(funcname, &f->btf);
+	if (!f->proto)
+		return -ENOENT;
+	/* func(void) has no parameters */
+	param = btf_get_func_param(f->proto, &nr);
+	if (!IS_ERR_OR_NULL(param) && nr > 0) {
+		f->params = param;
+		f->nr_params = nr;
+	}
+	return 0;
+}
+
+static void probe_btf_func_put(struct probe_btf_func *f)
+{
+	if (f->btf)
+		btf_put(f->btf);
+	f->btf = NULL;
+}
+
+/* The encoding word that follows a BTF_KIND_INT type */
+static u32 btf_type_int(const struct btf_type *t)
+{
+	return *(u32 *)(t + 1);
+}
+
+/* The fetch type name matching a BTF type (NULL: the default type) */
+static const char *probe_btf_type_name(struct btf *btf, u32 tid)
+{
+	static const char * const int_names[2][4] = {
+		{ "u8", "u16", "u32", "u64" },
+		{ "s8", "s16", "s32", "s64" },
+	};
+	const struct btf_type *t = btf_type_skip_modifiers(btf, tid, NULL);
+	bool signed_int;
+	u32 intdata;
+
+	if (!t)
+		return NULL;
+	switch (BTF_INFO_KIND(t->info)) {
+	case BTF_KIND_ENUM:
+		return "s32";
+	case BTF_KIND_ENUM64:
+		return "s64";
+	case BTF_KIND_PTR:
+		return IS_ENABLED(CONFIG_64BIT) ? "x64" : "x32";
+	case BTF_KIND_INT:
+		intdata = btf_type_int(t);
+		signed_int = BTF_INT_ENCODING(intdata) & BTF_INT_SIGNED;
+		switch (BTF_INT_BITS(intdata)) {
+		case 8:
+			return int_names[signed_int][0];
+		case 16:
+			return int_names[signed_int][1];
+		case 32:
+			return int_names[signed_int][2];
+		case 64:
+			return int_names[signed_int][3];
+		}
+		return "u64";
+	}
+	return NULL;
+}
+
+/* Is @t an 8-bit integer that is not "signed char"? */
+static bool btf_type_is_char(const struct btf_type *t)
+{
+	u32 intdata;
+
+	if (!t || BTF_INFO_KIND(t->info) != BTF_KIND_INT)
+		return false;
+	intdata = btf_type_int(t);
+	return !(BTF_INT_ENCODING(intdata) & BTF_INT_SIGNED) &&
+	       BTF_INT_BITS(intdata) == 8;
+}
+
+/* What ":string" means for a variable of type @tid */
+static u8 probe_btf_str_kind(struct btf *btf, u32 tid)
+{
+	const struct btf_type *t = btf_type_skip_modifiers(btf, tid, NULL);
+	const struct btf_array *array;
+
+	if (!t)
+		return PROBE_BTF_STR_NONE;
+	switch (BTF_INFO_KIND(t->info)) {
+	case BTF_KIND_PTR:
+		if (btf_type_is_char(btf_type_skip_modifiers(btf, t->type,
+							     NULL)))
+			return PROBE_BTF_STR_PTR;
+		break;
+	case BTF_KIND_ARRAY:
+		array = (const struct btf_array *)(t + 1);
+		if (btf_type_is_char(btf_type_skip_modifiers(btf, array->type,
+							     NULL)))
+			return PROBE_BTF_STR_ARRAY;
+		break;
+	}
+	return PROBE_BTF_STR_NONE;
+}
+
+static int btf_var_error(struct probe_btf_var *var, int err, int pos,
+			 int ret)
+{
+	var->err = err;
+	var->err_pos = pos;
+	return ret;
+}
+
+/* The member of struct/union @type named by the @len bytes at @name */
+static int btf_find_member(struct btf *btf, const struct btf_type *type,
+			   const char *name, int len, u32 *bitoffs,
+			   struct probe_btf_var *var, u32 *tid)
+{
+	const struct btf_member *member;
+	const struct btf_type *mtype;
+	char buf[MAX_ARGSTR_LEN + 1];
+	u32 anon_offs = 0;
+
+	strscpy(buf, name, min_t(int, len + 1, sizeof(buf)));
+	member = btf_find_struct_member(btf, type, buf, &anon_offs, &mtype);
+	if (IS_ERR(member))
+		return PTR_ERR(member);
+	if (!member)
+		return -ENOENT;
+	/* anonymous struct/union members are found through their parent */
+	*bitoffs += anon_offs;
+	if (btf_type_kflag(mtype)) {
+		*bitoffs += BTF_MEMBER_BIT_OFFSET(member->offset);
+		var->bitsize = BTF_MEMBER_BITFIELD_SIZE(member->offset);
+	} else {
+		*bitoffs += member->offset;
+		var->bitsize = 0;
+	}
+	*tid = member->type;
+	return 0;
+}
+
+/*
+ * Walk "f[.g...][->h...]" from @pos of @text, starting from a value of
+ * type @tid: each "->" reads a pointer, '.' only moves inside the struct.
+ * Errors point at the field being resolved.  Returns the final type id.
+ */
+static int btf_walk_fields(struct btf *btf, const char *text, int pos,
+			   struct probe_btf_var *var, u32 *tid)
+{
+	const struct btf_type *type = btf_type_skip_modifiers(btf, *tid, tid);
+	u32 bitoffs;
+	int len, ret;
+	char sep;
+
+	do {
+		if (!type || BTF_INFO_KIND(type->info) != BTF_KIND_PTR)
+			return btf_var_error(var, TP_ERR_NO_PTR_STRCT, pos,
+					     -EINVAL);
+		type = btf_type_skip_modifiers(btf, type->type, tid);
+		if (!type)
+			return btf_var_error(var, TP_ERR_BAD_BTF_TID, pos,
+					     -EINVAL);
+		bitoffs = 0;
+		do {
+			len = strcspn(text + pos, ".-");
+			sep = text[pos + len];
+			if (sep == '-' && text[pos + len + 1] != '>')
+				return btf_var_error(var, TP_ERR_BAD_HYPHEN,
+						     pos + len, -EINVAL);
+			ret = btf_find_member(btf, type, text + pos, len,
+					      &bitoffs, var, tid);
+			if (ret)
+				return btf_var_error(var, ret == -ENOENT ?
+						     TP_ERR_NO_BTF_FIELD :
+						     TP_ERR_BAD_BTF_TID, pos,
+						     ret);
+			type = btf_type_skip_modifiers(btf, *tid, tid);
+			if (!type)
+				return btf_var_error(var, TP_ERR_BAD_BTF_TID,
+						     pos, -EINVAL);
+			pos += len + (sep == '-' ? 2 : !!sep);
+		} while (sep == '.');
+		if (var->nr_derefs >= PROBE_BTF_MAX_DEREFS)
+			return btf_var_error(var, TP_ERR_TOO_MANY_OPS, pos,
+					     -E2BIG);
+		var->deref[var->nr_derefs++] = bitoffs / 8;
+		var->bitoffs = bitoffs % 8;
+	} while (sep == '-');
+	return 0;
+}
+
+/* Type name, string kind and int bitfield of the variable's final type */
+static void btf_var_set_type(struct btf *btf, u32 tid,
+			     struct probe_btf_var *var)
+{
+	const struct btf_type *t = btf_type_skip_modifiers(btf, tid, NULL);
+	u32 intdata, bits;
+
+	var->type = probe_btf_type_name(btf, tid);
+	var->str = probe_btf_str_kind(btf, tid);
+	if (!t || BTF_INFO_KIND(t->info) != BTF_KIND_INT)
+		return;
+	intdata = btf_type_int(t);
+	bits = BTF_INT_BITS(intdata);
+	/* an int with an odd width is a bitfield of a u64 */
+	if (!(BTF_INT_ENCODING(intdata) & BTF_INT_SIGNED) && bits != 8 &&
+	    bits != 16 && bits != 32 && bits != 64) {
+		var->bitsize = bits;
+		var->bitoffs += BTF_INT_OFFSET(intdata);
+	}
+}
+
+/* The type id of parameter @name, or an error in @var */
+static int btf_find_param(struct probe_btf_func *f, const char *name,
+			  struct probe_btf_var *var, u32 *tid)
+{
+	const char *pname;
+	int i;
+
+	if (!f->nr_params)
+		return btf_var_error(var, TP_ERR_NO_BTF_ENTRY, 0, -ENOENT);
+	for (i = 0; i < f->nr_params; i++) {
+		pname = btf_name_by_offset(f->btf, f->params[i].name_off);
+		if (pname && !strcmp(pname, name)) {
+			var->param = i;
+			*tid = f->params[i].type;
+			return 0;
+		}
+	}
+	return btf_var_error(var, TP_ERR_NO_BTFARG, 0, -ENOENT);
+}
+
+/*
+ * &probe_btf_ops.find_var: a parameter by name, or "$retval", and its
+ * "->field" path.  -ENODEV asks for the raw return value: there is no BTF
+ * for the function and no field to resolve.
+ */
+static int probe_btf_find_var(struct probe_parse_ctx *ctx, const char *text,
+			      struct probe_btf_var *var)
+{
+	const char *arrow = strstr(text, "->");
+	int len = arrow ? arrow - text : strlen(text);
+	char name[MAX_ARGSTR_LEN + 1];
+	struct probe_btf_func f;
+	u32 tid;
+	int ret;
+
+	strscpy(name, text, min_t(int, len + 1, sizeof(name)));
+	var->is_retval = !strcmp(name, "$retval");
+	if (probe_btf_func_get(ctx->funcname, &f)) {
+		if (!var->is_retval)
+			return btf_var_error(var, TP_ERR_NO_BTF_ENTRY, 0,
+					     -ENOENT);
+		return arrow ? btf_var_error(var, TP_ERR_NO_BTF_ENTRY,
+					     len + 2, -ENOENT) : -ENODEV;
+	}
+	if (var->is_retval) {
+		tid = f.proto->type;
+		ret = tid ? 0 : btf_var_error(var, TP_ERR_NO_RETVAL, 0,
+					      -ENOENT);
+	} else {
+		ret = btf_find_param(&f, name, var, &tid);
+	}
+	if (!ret && arrow)
+		ret = btf_walk_fields(f.btf, text, len + 2, var, &tid);
+	if (!ret)
+		btf_var_set_type(f.btf, tid, var);
+	probe_btf_func_put(&f);
+	return ret;
+}
+
+/* BTF lookups for the parser */
+const struct probe_btf_ops traceprobe_btf_ops = {
+	.find_var = probe_btf_find_var,
+};
+
+/* Name of parameter @idx with @suffix, appended to @buf at @used */
+static int sprint_nth_btf_arg(struct probe_parse_ctx *ctx, int index,
+			      struct probe_btf_func *f, int idx,
+			      const char *suffix, char *buf, int size)
+{
+	const char *name;
+	int ret;
+
+	if (idx >= f->nr_params) {
+		ctx->err = (struct probe_parse_err){ TP_ERR_NO_BTFARG, index, 0 };
+		return -ENOENT;
+	}
+	name = btf_name_by_offset(f->btf, f->params[idx].name_off);
+	if (!name) {
+		ctx->err = (struct probe_parse_err){ TP_ERR_NO_BTF_ENTRY,
+						     index, 0 };
+		return -ENOENT;
+	}
+	ret = snprintf(buf, size, "%s%s", name, suffix);
+	if (ret >= size) {
+		ctx->err = (struct probe_parse_err){ TP_ERR_ARGS_2LONG, index,
+						     0 };
+		return -E2BIG;
+	}
+	return ret;
+}
+
+/* One "$argN[:TYPE]" word rewritten as "NAME[:TYPE]" */
+static int expand_nth_arg(struct probe_parse_ctx *ctx, int index,
+			  struct probe_btf_func *f, const char *word,
+			  char *buf, int size)
+{
+	const char *suffix = word + 4;
+	unsigned long n = 0;
+
+	/* as many digits as there are, like the 6.12 simple_strtoul() */
+	for (; isdigit(*suffix) && n <= INT_MAX; suffix++)
+		n = n * 10 + (*suffix - '0');
+	if (*suffix != ':' && *suffix != '\0') {
+		ctx->err = (struct probe_parse_err){ TP_ERR_BAD_VAR, index, 0 };
+		return -ENOENT;
+	}
+	if (!n) {
+		ctx->err = (struct probe_parse_err){ TP_ERR_BAD_ARG_NUM, index,
+						     0 };
+		return -EINVAL;
+	}
+	return sprint_nth_btf_arg(ctx, index, f, n - 1, suffix, buf, size);
+}
+
+/* Fill @new_argv from @argv, expanding "$arg*" and "$argN" into @buf */
+static int expand_meta_words(struct probe_parse_ctx *ctx,
+			     struct probe_btf_func *f, int argc,
+			     const char *argv[], const char **new_argv,
+			     char *buf, int size)
+{
+	int i, j = 0, n, used = 0, ret;
+
+	for (i = 0; i < argc; i++) {
+		int index = ctx->word_base + i;
+
+		if (!str_has_prefix(argv[i], "$arg")) {
+			new_argv[j++] = argv[i];
+			continue;
+		}
+		for (n = 0; n < (argv[i][4] == '*' ? f->nr_params : 1); n++) {
+			if (argv[i][4] == '*')
+				ret = sprint_nth_btf_arg(ctx, index, f, n, "",
+							 buf + used,
+							 size - used);
+			else
+				ret = expand_nth_arg(ctx, index, f, argv[i],
+						     buf + used, size - used);
+			if (ret < 0)
+				return ret;
+			new_argv[j++] = buf + used;
+			used += ret + 1;
+		}
+	}
+	return 0;
+}
+
+/**
+ * traceprobe_expand_meta_args - expand "$arg*" and "$argN" with BTF
+ * @argc: number of argument words
+ * @argv: the argument words, already checked by probe_args_check_meta()
+ * @new_argc: receives the number of words after expansion
+ * @buf: receives the text of the expanded words
+ * @bufsize: its size
+ * @ctx: parse context (function name, flags, error)
+ *
+ * "$arg*" becomes one word per parameter, named after it; "$argN[:TYPE]"
+ * becomes "NAME[:TYPE]" so that it gets the parameter's BTF type.  Without
+ * a BTF prototype "$argN" is left alone, and "$arg*" is an error.
+ *
+ * Return: the new argument array (kfree() it), NULL when nothing changed,
+ * or an ERR_PTR() with @ctx->err set.
+ */
+const char **traceprobe_expand_meta_args(int argc, const char *argv[],
+					 int *new_argc, char *buf, int bufsize,
+					 struct probe_parse_ctx *ctx)
+{
+	int i, last = -1, star = -1, ret;
+	struct probe_btf_func f;
+	const char **new_argv;
+
+	for (i = 0; i < argc; i++) {
+		if (!str_has_prefix(argv[i], "$arg"))
+			continue;
+		last = i;
+		if (argv[i][4] == '*')
+			star = i;
+	}
+	*new_argc = argc;
+	if (probe_btf_func_get(ctx->funcname, &f) || !f.nr_params) {
+		probe_btf_func_put(&f);
+		if (star < 0)
+			return NULL;
+		/* 6.12 reports it at the last "$arg" word */
+		ctx->err = (struct probe_parse_err){ TP_ERR_NOSUP_BTFARG,
+						     ctx->word_base + last, 0 };
+		return ERR_PTR(-EOPNOTSUPP);
+	}
+	if (star >= 0)
+		*new_argc = argc + f.nr_params - 1;
+	new_argv = kcalloc(*new_argc, sizeof(char *), GFP_KERNEL);
+	if (!new_argv) {
+		probe_btf_func_put(&f);
+		return ERR_PTR(-ENOMEM);
+	}
+	ret = expand_meta_words(ctx, &f, argc, argv, new_argv, buf, bufsize);
+	probe_btf_func_put(&f);
+	if (ret) {
+		kfree(new_argv);
+		return ERR_PTR(ret);
+	}
+	return new_argv;
+}
+#endif /* CONFIG_PROBE_EVENTS_BTF_ARGS */
+
+/* --- Event format ---------------------------------------------------------- */
+
+/**
+ * traceprobe_set_print_fmt - build and install the print fmt of the event
+ * @tp: the probe that defines the event's fields
+ * @ptype: which header the records have
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int traceprobe_set_print_fmt(struct trace_probe *tp,
+			     enum probe_print_type ptype)
+{
+	struct trace_event_call *call = trace_probe_event_call(tp);
+	int len;
+	char *fmt;
+
+	len = probe_print_fmt(NULL, 0, tp->args, tp->nr_args, ptype);
+	fmt = kmalloc(len + 1, GFP_KERNEL);
+	if (!fmt)
+		return -ENOMEM;
+	probe_print_fmt(fmt, len + 1, tp->args, tp->nr_args, ptype);
+	kfree(call->print_fmt);
+	call->print_fmt = fmt;
+	return 0;
+}
+
+static void free_field_strings(struct trace_probe_event *tpe)
+{
+	int i;
+
+	for (i = 0; i < tpe->nr_field_strings; i++)
+		kfree(tpe->field_strings[i]);
+	kfree(tpe->field_strings);
+	tpe->field_strings = NULL;
+	tpe->nr_field_strings = 0;
+}
+
+/**
+ * traceprobe_define_arg_fields - define the argument fields of the event
+ * @event_call: the event
+ * @offset: where the arguments start in the record
+ * @tp: the probe whose arguments are the fields
+ *
+ * trace_define_field() keeps the name and type pointers, and the fields
+ * outlive @tp when a sibling probe of the event survives it, so the
+ * strings are copied and owned by the event.  A failed earlier attempt's
+ * copies are dropped first (the caller may retry).
+ *
+ * Return: 0 or -errno.
+ */
+int traceprobe_define_arg_fields(struct trace_event_call *event_call,
+				 size_t offset, struct trace_probe *tp)
+{
+	struct trace_probe_event *tpe = trace_probe_event_from_call(event_call);
+	enum probe_print_type ptype = PROBE_PRINT_EVENT;
+	struct probe_field_desc desc;
+	char *name, *type;
+	unsigned int i;
+	int ret;
+
+	free_field_strings(tpe);
+	if (!tp->nr_args)
+		return 0;
+	tpe->field_strings = kcalloc(tp->nr_args * 2, sizeof(char *),
+				     GFP_KERNEL);
+	if (!tpe->field_strings)
+		return -ENOMEM;
+	for (i = 0; i < tp->nr_args; i++) {
+		probe_arg_field_desc(&tp->args[i], ptype, &desc);
+		name = kstrdup(desc.name, GFP_KERNEL);
+		type = kstrdup(desc.type, GFP_KERNEL);
+		if (!name || !type) {
+			kfree(name);
+			kfree(type);
+			return -ENOMEM;
+		}
+		tpe->field_strings[tpe->nr_field_strings++] = name;
+		tpe->field_strings[tpe->nr_field_strings++] = type;
+		ret = trace_define_field(event_call, type, name,
+					 offset + tp->args[i].offset,
+					 desc.size, desc.is_signed,
+					 FILTER_OTHER);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* --- Lifetime ---------------------------------------------------------------- */
+
+static void trace_probe_event_free(struct trace_probe_event *tpe)
+{
+	free_field_strings(tpe);
+	kfree(tpe->class.system);
+	kfree(tpe->call.name);
+	kfree(tpe->call.print_fmt);
+	kfree(tpe);
+}
+
+/**
+ * trace_probe_append - make @tp a sibling probe of @to's event
+ * @tp: a probe with its own, unregistered event
+ * @to: a probe of the event to join
+ *
+ * Return: 0, or -EBUSY if @tp's event already has other probes.
+ */
+int trace_probe_append(struct trace_probe *tp, struct trace_probe *to)
+{
+	if (trace_probe_has_sibling(tp))
+		return -EBUSY;
+	list_del_init(&tp->list);
+	trace_probe_event_free(tp->event);
+	tp->event = to->event;
+	list_add_tail(&tp->list, trace_probe_probe_list(to));
+	return 0;
+}
+
+/**
+ * trace_probe_unlink - detach @tp from its event
+ * @tp: the probe
+ *
+ * The event is freed with its last probe.
+ */
+void trace_probe_unlink(struct trace_probe *tp)
+{
+	list_del_init(&tp->list);
+	if (list_empty(trace_probe_probe_list(tp)))
+		trace_probe_event_free(tp->event);
+	tp->event = NULL;
+}
+
+/**
+ * trace_probe_cleanup - release everything trace_probe_init() and the
+ *	argument parsing attached to @tp
+ * @tp: the probe
+ */
+void trace_probe_cleanup(struct trace_probe *tp)
+{
+	unsigned int i;
+
+	for (i = 0; i < tp->nr_args; i++)
+		probe_arg_free(&tp->args[i]);
+	probe_entry_arg_free(tp->entry_arg);
+	tp->entry_arg = NULL;
+	if (tp->event)
+		trace_probe_unlink(tp);
+}
+
+/**
+ * trace_probe_init - set up a probe with its own new event
+ * @tp: the probe, with room for @nargs arguments
+ * @event: event name
+ * @group: group (system) name
+ * @nargs: number of arguments
+ *
+ * Return: 0, -EINVAL or -ENOMEM (then @tp is cleaned up).
+ */
+int trace_probe_init(struct trace_probe *tp, const char *event,
+		     const char *group, int nargs)
+{
+	struct trace_probe_event *tpe;
+
+	if (!event || !group)
+		return -EINVAL;
+	tpe = kzalloc(sizeof(*tpe), GFP_KERNEL);
+	if (!tpe)
+		return -ENOMEM;
+	tp->event = tpe;
+	INIT_LIST_HEAD(&tpe->files);
+	INIT_LIST_HEAD(&tpe->class.fields);
+	INIT_LIST_HEAD(&tpe->probes);
+	INIT_LIST_HEAD(&tp->list);
+	list_add(&tp->list, &tpe->probes);
+	tpe->call.class = &tpe->class;
+	tpe->call.name = kstrdup(event, GFP_KERNEL);
+	tpe->class.system = kstrdup(group, GFP_KERNEL);
+	tp->nr_args = nargs;
+	if (nargs)
+		memset(tp->args, 0, sizeof(tp->args[0]) * nargs);
+	if (!tpe->call.name || !tpe->class.system) {
+		trace_probe_cleanup(tp);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static struct trace_event_call *find_trace_event_call(const char *system,
+						      const char *event_name)
+{
+	struct trace_event_call *call;
+	const char *name;
+
+	list_for_each_entry(call, &ftrace_events, list) {
+		if (!call->class->system || strcmp(system, call->class->system))
+			continue;
+		name = trace_event_name(call);
+		if (name && !strcmp(event_name, name))
+			return call;
+	}
+	return NULL;
+}
+
+/**
+ * trace_probe_register_event_call - make the event visible
+ * @tp: the probe whose event to register
+ *
+ * Context: event_mutex held.
+ * Return: 0, -EEXIST if GROUP/EVENT is taken by any event, or -errno.
+ */
+int trace_probe_register_event_call(struct trace_probe *tp)
+{
+	struct trace_event_call *call = trace_probe_event_call(tp);
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+	if (find_trace_event_call(trace_probe_group_name(tp),
+				  trace_probe_name(tp)))
+		return -EEXIST;
+	if (!register_trace_event(&call->event))
+		return -ENODEV;
+	ret = trace_add_event_call(call);
+	if (ret)
+		unregister_trace_event(&call->event);
+	return ret;
+}
+
+/**
+ * trace_probe_add_file - link the event to a trace instance file
+ * @tp: a probe of the event
+ * @file: the file
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_probe_add_file(struct trace_probe *tp, struct trace_event_file *file)
+{
+	struct event_file_link *link;
+
+	link = kmalloc(sizeof(*link), GFP_KERNEL);
+	if (!link)
+		return -ENOMEM;
+	link->file = file;
+	INIT_LIST_HEAD(&link->list);
+	list_add_tail_rcu(&link->list, &tp->event->files);
+	trace_probe_set_flag(tp, TP_FLAG_TRACE);
+	return 0;
+}
+
+/**
+ * trace_probe_get_file_link - the link of the event to @file
+ * @tp: a probe of the event
+ * @file: the file
+ *
+ * Return: the link, or NULL.
+ */
+struct event_file_link *trace_probe_get_file_link(struct trace_probe *tp,
+						  struct trace_event_file *file)
+{
+	struct event_file_link *link;
+
+	trace_probe_for_each_link(link, tp)
+		if (link->file == file)
+			return link;
+	return NULL;
+}
+
+/**
+ * trace_probe_remove_file - unlink the event from a trace instance file
+ * @tp: a probe of the event
+ * @file: the file
+ *
+ * The link is freed after an RCU grace period: hits may still walk it.
+ *
+ * Return: 0, or -ENOENT if it was not linked.
+ */
+int trace_probe_remove_file(struct trace_probe *tp,
+			    struct trace_event_file *file)
+{
+	struct event_file_link *link = trace_probe_get_file_link(tp, file);
+
+	if (!link)
+		return -ENOENT;
+	list_del_rcu(&link->list);
+	kvfree_rcu_mightsleep(link);
+	if (list_empty(&tp->event->files))
+		trace_probe_clear_flag(tp, TP_FLAG_TRACE);
+	return 0;
+}
+
+/**
+ * trace_probe_compare_arg_type - can @a and @b share one event?
+ * @a: a probe
+ * @b: another probe
+ *
+ * Return: 0 if their argument names, types and counts are the same, else
+ * the 1-based index of the first difference.
+ */
+int trace_probe_compare_arg_type(struct trace_probe *a, struct trace_probe *b)
+{
+	return probe_args_compare(a->args, a->nr_args, b->args, b->nr_args);
+}
+
+/**
+ * trace_probe_match_command_args - match the arguments of a delete command
+ * @tp: the probe
+ * @argc: number of words
+ * @argv: "NAME=FETCHARG" words
+ *
+ * Return: true if they match the first @argc arguments of @tp.
+ */
+bool trace_probe_match_command_args(struct trace_probe *tp,
+				    int argc, const char **argv)
+{
+	return probe_args_match(tp->args, tp->nr_args, argc, argv);
+}
+
+/**
+ * trace_probe_create - split a command into words and run @createfn
+ * @raw_command: the command line
+ * @createfn: the front end's creation function
+ *
+ * Return: what @createfn returns, 0 for an empty line, or -ENOMEM.
+ */
+int trace_probe_create(const char *raw_command,
+		       int (*createfn)(int, const char **))
+{
+	int argc = 0, ret = 0;
+	char **argv;
+
+	argv = argv_split(GFP_KERNEL, raw_command, &argc);
+	if (!argv)
+		return -ENOMEM;
+	if (argc)
+		ret = createfn(argc, (const char **)argv);
+	argv_free(argv);
+	return ret;
+}
