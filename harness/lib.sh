@@ -36,3 +36,16 @@ kpt_outdir() { # variant debug(0|1)
 		echo "$KPT_BUILD/out/$1"
 	fi
 }
+
+# kpt_pack_plain RUNNAME DEBUG VARIANT: pack an initramfs with no tests to
+# run (for the demo and the shell) in build/out/VARIANT/RUNNAME/ and print
+# its path.
+kpt_pack_plain() {
+	local run
+	run=$(kpt_outdir "$3" "$2")/$1
+	mkdir -p "$run"
+	: >"$run/tests.list"
+	"$KPT_ROOT/harness/initramfs.sh" "$3" "$2" "$run/tests.list" \
+		"$run/initramfs.cpio.gz" >&2
+	echo "$run/initramfs.cpio.gz"
+}

@@ -6,13 +6,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-dflag=
-[ "${1:-}" = -d ] && { dflag=-d; shift; }
+dflag= debug=0
+[ "${1:-}" = -d ] && { dflag=-d; debug=1; shift; }
 variant=${1:?usage: shell.sh [-d] stock|ours}
-out=$(kpt_outdir "$variant" "$([ -n "$dflag" ] && echo 1 || echo 0)")
-run=$out/shell
-mkdir -p "$run"
-: >"$run/tests.list"
-"$KPT_ROOT/harness/initramfs.sh" "$variant" "$([ -n "$dflag" ] && echo 1 || echo 0)" \
-	"$run/tests.list" "$run/initramfs.cpio.gz"
-exec "$KPT_ROOT/harness/qemu.sh" $dflag -m shell -i "$run/initramfs.cpio.gz" "$variant"
+initrd=$(kpt_pack_plain shell "$debug" "$variant")
+exec "$KPT_ROOT/harness/qemu.sh" $dflag -m shell -i "$initrd" "$variant"
