@@ -38,9 +38,26 @@ fail() { # what why
 	failures="$failures  FAIL $1: $2"$'\n'
 }
 
-# Host tests print their own "N passed, N failed" line; add it to ours.
+# add_counts WHAT LOG: a sub-runner (host tests, differential test) ends
+# its LOG with its own "N passed, N failed" line; add it to ours.  Returns 1
+# when it failed anything or printed no such line.
+add_counts() {
+	local line p f
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$2" | tail -n 1)
+	if [ -z "$line" ]; then
+		fail "$1" "no result line (see ${2#$KPT_ROOT/})"
+		return 1
+	fi
+	p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+	passed=$((passed + p))
+	[ "$f" = 0 ] && return 0
+	failed=$((failed + f))
+	failures="$failures  FAIL $1: $f failed (see ${2#$KPT_ROOT/})"$'\n'
+	return 1
+}
+
 host_tests() {
-	local dir=$KPT_ROOT/tools/testing/trace_probe line p f
+	local dir=$KPT_ROOT/tools/testing/trace_probe
 	kpt_log "lint: checkpatch --strict, kernel-doc -Wall"
 	if "$KPT_ROOT/harness/lint.sh" >"$run/lint.log" 2>&1; then
 		passed=$((passed + 1))
@@ -51,15 +68,8 @@ host_tests() {
 	[ -f "$dir/Makefile" ] || { kpt_log "no host tests yet"; return; }
 	kpt_log "host unit tests"
 	make -s -C "$dir" test >"$run/host-test.log" 2>&1
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$run/host-test.log" | tail -n 1)
 	tail -n 30 "$run/host-test.log"
-	if [ -z "$line" ]; then
-		fail "host unit tests" "no result line (see ${run#$KPT_ROOT/}/host-test.log)"
-	else
-		p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
-		passed=$((passed + p))
-		[ "$f" = 0 ] || { failed=$((failed + f)); failures="$failures  FAIL host unit tests: $f failed"$'\n'; }
-	fi
+	add_counts "host unit tests" "$run/host-test.log"
 	# A fixed seed and run count: the same inputs on every machine, so the
 	# verdict is reproducible; open-ended exploration is `make fuzz`.
 	kpt_log "host fuzz run (seed 1, ${FUZZ_RUNS:-2500000} inputs)"
@@ -211,24 +221,12 @@ guest_tests() {
 # the stock golden output.  Skipped on the debug flavour (its timing and
 # allocator differ, not its output) and when TESTS= names other tests.
 diff_tests() {
-	local line p f
 	[ "$debug" = 0 ] || return 0
 	[ -z "$pattern" ] || echo "diff" | grep -q -e "$pattern" || return 0
 	kpt_log "differential test against tests/diff/stock.golden"
 	"$KPT_ROOT/harness/diff.sh" "$variant" >"$run/diff.log" 2>&1
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$run/diff.log" | tail -n 1)
-	if [ -z "$line" ]; then
-		tail -n 30 "$run/diff.log"
-		fail "differential test" "no result line (see ${run#$KPT_ROOT/}/diff.log)"
-		return
-	fi
-	p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
-	passed=$((passed + p))
-	if [ "$f" != 0 ]; then
+	add_counts "differential test" "$run/diff.log" ||
 		grep -v '^\[kpt' "$run/diff.log" | head -n 60
-		failed=$((failed + f))
-		failures="$failures  FAIL differential test: $f cases differ from stock (see ${run#$KPT_ROOT/}/diff.log)"$'\n'
-	fi
 }
 
 rm -rf "$run" && mkdir -p "$run"
