@@ -223,6 +223,9 @@ static const struct kprobe_env trace_kprobe_env = {
 	.count_symbols = trace_kprobe_count_symbols,
 	.on_func_entry = trace_kprobe_on_entry,
 	.format_addr = trace_kprobe_format_addr,
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+	.btf = &traceprobe_btf_ops,
+#endif
 };
 
 /* "-:EVENT SYM+OFFS NAME=ARG..." removes only the probes that match */
@@ -730,22 +733,14 @@ static int trace_kprobe_register_module_notifier(void)
  * @argc: number of words of the command, as logged in error_log
  * @argv: the words
  * @head: the parsed head
- * @nargs: number of argument words, after expansion
- * @args: the argument words, after expansion
- * @meta_buf: "$arg*" expansion buffer
- * @meta_argv: expanded argument array, or NULL
- * @dentry_buf: "%pd" rewriting buffer, or NULL
+ * @exp: the argument words, after expansion
  * @ctx: parse context of the arguments
  */
 struct kprobe_create {
 	int			argc;
 	const char		**argv;
 	struct kprobe_head	head;
-	int			nargs;
-	const char		**args;
-	char			meta_buf[MAX_BTF_ARGS_LEN];
-	const char		**meta_argv;
-	char			*dentry_buf;
+	struct probe_args_exp	exp;
 	struct probe_parse_ctx	ctx;
 };
 
@@ -755,42 +750,19 @@ static void kprobe_create_log(struct kprobe_create *kc,
 	trace_probe_log_parse_err("trace_kprobe", kc->argc, kc->argv, err);
 }
 
-/* "$arg*" / "$argN" with BTF, then ":%pd"; sets @kc->args and @kc->nargs */
+/* "$arg*" / "$argN" with BTF, then ":%pd"; sets @kc->exp */
 static int kprobe_create_expand(struct kprobe_create *kc)
 {
 	struct probe_parse_ctx *ctx = &kc->ctx;
 	int ret;
 
-	kc->nargs = kc->argc - 2;
-	kc->args = kc->argv + 2;
-	probe_parse_ctx_init(ctx, kc->head.flags, NULL, kc->nargs);
+	probe_parse_ctx_init(ctx, kc->head.flags, NULL, kc->argc - 2);
 	ctx->funcname = kc->head.symbol;
-#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
-	ctx->btf = &traceprobe_btf_ops;
-#endif
-	ret = probe_args_check_meta(ctx, kc->nargs, kc->args);
-#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
-	if (ret > 0) {
-		kc->meta_argv = traceprobe_expand_meta_args(kc->nargs, kc->args,
-							    &kc->nargs,
-							    kc->meta_buf,
-							    MAX_BTF_ARGS_LEN,
-							    ctx);
-		ret = PTR_ERR_OR_ZERO(kc->meta_argv);
-		if (ret)
-			kc->meta_argv = NULL;
-		else if (kc->meta_argv)
-			kc->args = kc->meta_argv;
-	}
-#endif
-	if (ret < 0) {
+	ctx->btf = trace_kprobe_env.btf;
+	ret = probe_args_expand(ctx, kc->argc - 2, kc->argv + 2, &kc->exp);
+	if (ret)
 		kprobe_create_log(kc, &ctx->err);
-		return ret;
-	}
-	if (kc->nargs > MAX_TRACE_ARGS)
-		return -E2BIG;
-	return traceprobe_expand_dentry_args(kc->nargs, kc->args,
-					     &kc->dentry_buf);
+	return ret;
 }
 
 /* Parse every argument into @tk */
@@ -800,11 +772,12 @@ static int kprobe_create_args(struct kprobe_create *kc, struct trace_kprobe *tk)
 	const struct probe_btf_ops *btf = ctx->btf;
 	int i, ret;
 
-	probe_parse_ctx_init(ctx, kc->head.flags, tk->tp.args, kc->nargs);
+	probe_parse_ctx_init(ctx, kc->head.flags, tk->tp.args, kc->exp.argc);
 	ctx->funcname = tk->head.symbol;
 	ctx->btf = btf;
-	for (i = 0; i < kc->nargs; i++) {
-		ret = probe_arg_parse(ctx, i, kc->args[i], &tk->tp.args[i]);
+	for (i = 0; i < kc->exp.argc; i++) {
+		ret = probe_arg_parse(ctx, i, kc->exp.argv[i],
+				      &tk->tp.args[i]);
 		if (ret) {
 			kprobe_create_log(kc, &ctx->err);
 			return ret;
@@ -858,7 +831,7 @@ static int __trace_kprobe_create(int argc, const char *argv[])
 	if (!ret)
 		ret = kprobe_create_expand(kc);
 	if (!ret) {
-		tk = alloc_trace_kprobe(&kc->head, kc->nargs);
+		tk = alloc_trace_kprobe(&kc->head, kc->exp.argc);
 		ret = PTR_ERR_OR_ZERO(tk);
 		if (ret)
 			tk = NULL;
@@ -871,8 +844,7 @@ static int __trace_kprobe_create(int argc, const char *argv[])
 		free_trace_kprobe(tk);
 	probe_entry_arg_free(kc->ctx.entry_arg);
 	kprobe_head_free(&kc->head);
-	kfree(kc->meta_argv);
-	kfree(kc->dentry_buf);
+	probe_args_exp_free(&kc->exp);
 	kfree(kc);
 	return ret;
 }

@@ -11,8 +11,6 @@
 #define pr_fmt(fmt)	"trace_probe: " fmt
 
 #include <linux/bpf.h>
-#include <linux/fs.h>
-#include <linux/glob.h>
 #include <linux/kallsyms.h>
 #include "trace_btf.h"
 #include "trace_probe.h"
@@ -244,64 +242,6 @@ void store_trace_entry_data(void *edata, struct trace_probe *tp,
 NOKPROBE_SYMBOL(store_trace_entry_data);
 
 #endif
-
-/**
- * traceprobe_expand_dentry_args - rewrite ":%pd" and ":%pD" arguments
- * @argc: number of argument words
- * @argv: the words; rewritten ones are replaced by pointers into @buf
- * @buf: receives the buffer holding the rewritten words (free it); must
- *	be NULL on entry
- *
- * "X:%pd" (a dentry) becomes "+0x0(+0xOFF(X)):string", reading d_name.name;
- * "X:%pD" (a file) goes through f_path.dentry first.  A "NAME=" prefix is
- * kept.
- *
- * Return: 0, -EINVAL or -ENOMEM.
- */
-int traceprobe_expand_dentry_args(int argc, const char *argv[], char **buf)
-{
-	const int size = MAX_DENTRY_ARGS_LEN;
-	int i, used = 0, ret;
-	char *out = NULL;
-
-	if (*buf)
-		return -EINVAL;
-	for (i = 0; i < argc; i++) {
-		const char *arg = argv[i], *eq = strchr(arg, '=');
-		const char *fetch = eq ? eq + 1 : arg;
-		int name_len = eq ? eq - arg + 1 : 0;
-		int fetch_len;
-
-		if (!glob_match("*:%p[dD]", arg))
-			continue;
-		if (!out) {
-			out = kmalloc(size, GFP_KERNEL);
-			if (!out)
-				return -ENOMEM;
-		}
-		fetch_len = strlen(fetch) - 4;	/* drop ":%pX" */
-		if (arg[strlen(arg) - 1] == 'd')
-			ret = snprintf(out + used, size - used,
-				       "%.*s+0x0(+0x%zx(%.*s)):string", name_len,
-				       arg, offsetof(struct dentry, d_name.name),
-				       fetch_len, fetch);
-		else
-			ret = snprintf(out + used, size - used,
-				       "%.*s+0x0(+0x%zx(+0x%zx(%.*s))):string",
-				       name_len, arg,
-				       offsetof(struct dentry, d_name.name),
-				       offsetof(struct file, f_path.dentry),
-				       fetch_len, fetch);
-		if (ret >= size - used) {
-			kfree(out);
-			return -ENOMEM;
-		}
-		argv[i] = out + used;
-		used += ret + 1;
-	}
-	*buf = out;
-	return 0;
-}
 
 /* --- BTF --------------------------------------------------------------------- */
 
@@ -594,149 +534,42 @@ static int probe_btf_find_var(struct probe_parse_ctx *ctx, const char *text,
 	return ret;
 }
 
-/* BTF lookups for the parser */
-const struct probe_btf_ops traceprobe_btf_ops = {
-	.find_var = probe_btf_find_var,
-};
-
-/* Name of parameter @idx with @suffix, appended to @buf at @used */
-static int sprint_nth_btf_arg(struct probe_parse_ctx *ctx, int index,
-			      struct probe_btf_func *f, int idx,
-			      const char *suffix, char *buf, int size)
+/* &probe_btf_ops.nr_params, for "$arg*" and "$argN" */
+static int probe_btf_nr_params(struct probe_parse_ctx *ctx)
 {
-	const char *name;
+	struct probe_btf_func f;
 	int ret;
 
-	if (idx >= f->nr_params) {
-		ctx->err = (struct probe_parse_err){ TP_ERR_NO_BTFARG, index, 0 };
-		return -ENOENT;
-	}
-	name = btf_name_by_offset(f->btf, f->params[idx].name_off);
-	if (!name) {
-		ctx->err = (struct probe_parse_err){ TP_ERR_NO_BTF_ENTRY,
-						     index, 0 };
-		return -ENOENT;
-	}
-	ret = snprintf(buf, size, "%s%s", name, suffix);
-	if (ret >= size) {
-		ctx->err = (struct probe_parse_err){ TP_ERR_ARGS_2LONG, index,
-						     0 };
-		return -E2BIG;
-	}
+	ret = probe_btf_func_get(ctx->funcname, &f);
+	if (!ret)
+		ret = f.nr_params;
+	probe_btf_func_put(&f);
 	return ret;
 }
 
-/* One "$argN[:TYPE]" word rewritten as "NAME[:TYPE]" */
-static int expand_nth_arg(struct probe_parse_ctx *ctx, int index,
-			  struct probe_btf_func *f, const char *word,
-			  char *buf, int size)
+/* &probe_btf_ops.param_name: copied while the BTF reference is held */
+static int probe_btf_param_name(struct probe_parse_ctx *ctx, unsigned int idx,
+				char *buf, int size)
 {
-	const char *suffix = word + 4;
-	unsigned long n = 0;
-
-	/* as many digits as there are, like the 6.12 simple_strtoul() */
-	for (; isdigit(*suffix) && n <= INT_MAX; suffix++)
-		n = n * 10 + (*suffix - '0');
-	if (*suffix != ':' && *suffix != '\0') {
-		ctx->err = (struct probe_parse_err){ TP_ERR_BAD_VAR, index, 0 };
-		return -ENOENT;
-	}
-	if (!n) {
-		ctx->err = (struct probe_parse_err){ TP_ERR_BAD_ARG_NUM, index,
-						     0 };
-		return -EINVAL;
-	}
-	return sprint_nth_btf_arg(ctx, index, f, n - 1, suffix, buf, size);
-}
-
-/* Fill @new_argv from @argv, expanding "$arg*" and "$argN" into @buf */
-static int expand_meta_words(struct probe_parse_ctx *ctx,
-			     struct probe_btf_func *f, int argc,
-			     const char *argv[], const char **new_argv,
-			     char *buf, int size)
-{
-	int i, j = 0, n, used = 0, ret;
-
-	for (i = 0; i < argc; i++) {
-		int index = ctx->word_base + i;
-
-		if (!str_has_prefix(argv[i], "$arg")) {
-			new_argv[j++] = argv[i];
-			continue;
-		}
-		for (n = 0; n < (argv[i][4] == '*' ? f->nr_params : 1); n++) {
-			if (argv[i][4] == '*')
-				ret = sprint_nth_btf_arg(ctx, index, f, n, "",
-							 buf + used,
-							 size - used);
-			else
-				ret = expand_nth_arg(ctx, index, f, argv[i],
-						     buf + used, size - used);
-			if (ret < 0)
-				return ret;
-			new_argv[j++] = buf + used;
-			used += ret + 1;
-		}
-	}
-	return 0;
-}
-
-/**
- * traceprobe_expand_meta_args - expand "$arg*" and "$argN" with BTF
- * @argc: number of argument words
- * @argv: the argument words, already checked by probe_args_check_meta()
- * @new_argc: receives the number of words after expansion
- * @buf: receives the text of the expanded words
- * @bufsize: its size
- * @ctx: parse context (function name, flags, error)
- *
- * "$arg*" becomes one word per parameter, named after it; "$argN[:TYPE]"
- * becomes "NAME[:TYPE]" so that it gets the parameter's BTF type.  Without
- * a BTF prototype "$argN" is left alone, and "$arg*" is an error.
- *
- * Return: the new argument array (kfree() it), NULL when nothing changed,
- * or an ERR_PTR() with @ctx->err set.
- */
-const char **traceprobe_expand_meta_args(int argc, const char *argv[],
-					 int *new_argc, char *buf, int bufsize,
-					 struct probe_parse_ctx *ctx)
-{
-	int i, last = -1, star = -1, ret;
 	struct probe_btf_func f;
-	const char **new_argv;
+	const char *name = NULL;
+	int ret;
 
-	for (i = 0; i < argc; i++) {
-		if (!str_has_prefix(argv[i], "$arg"))
-			continue;
-		last = i;
-		if (argv[i][4] == '*')
-			star = i;
-	}
-	*new_argc = argc;
-	if (probe_btf_func_get(ctx->funcname, &f) || !f.nr_params) {
-		probe_btf_func_put(&f);
-		if (star < 0)
-			return NULL;
-		/* 6.12 reports it at the last "$arg" word */
-		ctx->err = (struct probe_parse_err){ TP_ERR_NOSUP_BTFARG,
-						     ctx->word_base + last, 0 };
-		return ERR_PTR(-EOPNOTSUPP);
-	}
-	if (star >= 0)
-		*new_argc = argc + f.nr_params - 1;
-	new_argv = kcalloc(*new_argc, sizeof(char *), GFP_KERNEL);
-	if (!new_argv) {
-		probe_btf_func_put(&f);
-		return ERR_PTR(-ENOMEM);
-	}
-	ret = expand_meta_words(ctx, &f, argc, argv, new_argv, buf, bufsize);
+	ret = probe_btf_func_get(ctx->funcname, &f);
+	if (!ret && idx < f.nr_params)
+		name = btf_name_by_offset(f.btf, f.params[idx].name_off);
+	ret = name ? snprintf(buf, size, "%s", name) : -ENOENT;
 	probe_btf_func_put(&f);
-	if (ret) {
-		kfree(new_argv);
-		return ERR_PTR(ret);
-	}
-	return new_argv;
+	return ret;
 }
+
+/* BTF lookups for the parser */
+const struct probe_btf_ops traceprobe_btf_ops = {
+	.find_var = probe_btf_find_var,
+	.nr_params = probe_btf_nr_params,
+	.param_name = probe_btf_param_name,
+};
+
 #endif /* CONFIG_PROBE_EVENTS_BTF_ARGS */
 
 /* --- Event format ---------------------------------------------------------- */

@@ -31,9 +31,6 @@
 
 /* Longest string a probe copies into a record, NUL included */
 #define MAX_STRING_SIZE		PATH_MAX
-/* Longest "$arg*" or "%pd" expansion of a command */
-#define MAX_BTF_ARGS_LEN	128
-#define MAX_DENTRY_ARGS_LEN	256
 
 /* Printed for a string whose read faulted */
 #define FAULT_STRING		"(fault)"
@@ -227,7 +224,6 @@ int traceprobe_set_print_fmt(struct trace_probe *tp,
 			     enum probe_print_type ptype);
 int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 				 size_t offset, struct trace_probe *tp);
-int traceprobe_expand_dentry_args(int argc, const char *argv[], char **buf);
 void trace_probe_log_parse_err(const char *subsystem, int argc,
 			       const char *argv[],
 			       const struct probe_parse_err *err);
@@ -250,9 +246,6 @@ static inline void store_trace_entry_data(void *edata, struct trace_probe *tp,
 
 #ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
 extern const struct probe_btf_ops traceprobe_btf_ops;
-const char **traceprobe_expand_meta_args(int argc, const char *argv[],
-					 int *new_argc, char *buf, int bufsize,
-					 struct probe_parse_ctx *ctx);
 #endif
 
 #ifdef CONFIG_KPROBE_EVENTS

@@ -16,7 +16,9 @@
 #include <linux/build_bug.h>		/* BUILD_BUG_ON() */
 #include <linux/bug.h>			/* WARN_ON_ONCE() */
 #include <linux/ctype.h>		/* isalpha(), isdigit() */
+#include <linux/dcache.h>		/* struct dentry */
 #include <linux/errno.h>
+#include <linux/fs.h>			/* struct file */
 #include <linux/kernel.h>		/* kstrto*(), snprintf(), ARRAY_SIZE() */
 #include <linux/kprobes.h>
 #include <linux/limits.h>		/* UINT_MAX */
@@ -26,5 +28,9 @@
 #include <linux/thread_info.h>		/* THREAD_SIZE */
 #include <linux/trace_events.h>		/* struct trace_entry */
 #include <linux/types.h>
+
+/* Where ":%pd" finds a dentry's name, and ":%pD" a file's dentry */
+#define PROBE_DENTRY_NAME_OFFSET	offsetof(struct dentry, d_name.name)
+#define PROBE_FILE_DENTRY_OFFSET	offsetof(struct file, f_path.dentry)
 
 #endif /* __TRACE_PROBE_INTERNAL_H */

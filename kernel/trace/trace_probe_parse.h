@@ -20,6 +20,9 @@
 #define MAX_ARRAY_LEN		64
 #define MAX_ARG_NAME_LEN	32
 #define MAX_PROBE_EVENT_SIZE	3072
+/* Room for the words that "$arg*"/"$argN" and ":%pd" expand into */
+#define MAX_BTF_ARGS_LEN	128
+#define MAX_DENTRY_ARGS_LEN	256
 #ifndef MAX_EVENT_NAME_LEN
 #define MAX_EVENT_NAME_LEN	64
 #endif
@@ -126,16 +129,26 @@ struct probe_btf_var;
  *	"$retval", optionally followed by a "->field[.field|->field...]"
  *	path.  Fills @var; returns 0, or -errno with @var->err set to the
  *	TP_ERR_* id to report at column @var->err_pos of the variable.
+ * @nr_params: number of parameters of the probed function (0 for none),
+ *	or -ENOENT when it has no BTF prototype
+ * @param_name: copy the name of parameter @idx (below @nr_params) into
+ *	@buf of @size bytes as snprintf() does, returning the length of the
+ *	whole name; -ENOENT when BTF has no name for it.  The name is copied
+ *	because BTF may go away with its module once the lookup is over.
  *
  * With no provider (ctx->btf == NULL) the parser behaves like a 6.12
  * kernel built without CONFIG_PROBE_EVENTS_BTF_ARGS: bare names and
  * "$arg*" give NOSUP_BTFARG and "$retval..." on a return probe is the raw
- * return value.  The expansion of "$arg*" and "$argN" into parameter
- * names happens before parsing, in the glue.
+ * return value.  probe_args_expand() uses @nr_params and @param_name to
+ * turn "$arg*" and "$argN" into parameter names before parsing; a
+ * provider without them has no prototypes to expand from.
  */
 struct probe_btf_ops {
 	int (*find_var)(struct probe_parse_ctx *ctx, const char *name,
 			struct probe_btf_var *var);
+	int (*nr_params)(struct probe_parse_ctx *ctx);
+	int (*param_name)(struct probe_parse_ctx *ctx, unsigned int idx,
+			  char *buf, int size);
 };
 
 /* What a ":string" type does with a BTF variable */
@@ -211,6 +224,30 @@ int probe_arg_parse(struct probe_parse_ctx *ctx, int index, const char *text,
 		    struct probe_arg *parg);
 int probe_args_check_meta(struct probe_parse_ctx *ctx, int argc,
 			  const char *argv[]);
+
+/**
+ * struct probe_args_exp - the argument words of a command, as parsed
+ * @argc: number of words
+ * @argv: the words: the command's own array, or @meta_argv
+ * @meta_argv: the words after "$arg*"/"$argN" expansion, or NULL
+ * @meta_buf: text of the expanded words (MAX_BTF_ARGS_LEN bytes), or NULL
+ * @dentry_buf: text of the rewritten ":%pd" words, or NULL
+ *
+ * Lifetime: filled by probe_args_expand(); the words may point into the
+ * buffers, so keep it until the arguments are parsed and any error is
+ * logged, then release it with probe_args_exp_free().
+ */
+struct probe_args_exp {
+	int		argc;
+	const char	**argv;
+	const char	**meta_argv;
+	char		*meta_buf;
+	char		*dentry_buf;
+};
+
+int probe_args_expand(struct probe_parse_ctx *ctx, int argc,
+		      const char *argv[], struct probe_args_exp *exp);
+void probe_args_exp_free(struct probe_args_exp *exp);
 void probe_arg_free(struct probe_arg *parg);
 void probe_entry_arg_free(struct probe_entry_arg *earg);
 unsigned int probe_entry_data_size(const struct probe_entry_arg *earg);
@@ -257,13 +294,14 @@ bool probe_args_match(const struct probe_arg *args, int nr_args,
 		      int argc, const char *argv[]);
 
 /**
- * struct kprobe_env - kernel lookups needed to parse a kprobe head
+ * struct kprobe_env - kernel lookups needed to parse a kprobe command
  * @count_symbols: number of functions named @sym, in module @mod only if
  *	@mod is not NULL, else in vmlinux and all modules; -ENODEV when @mod
  *	is not loaded (the probe then waits for the module)
  * @on_func_entry: kprobe_on_func_entry(NULL, @sym, @offset): 0, -EINVAL
  *	(not an entry) or -ENOENT (unknown yet)
  * @format_addr: print @addr as the kernel's "0x%p" (hashed pointer)
+ * @btf: BTF provider for the arguments, NULL without BTF
  * @data: passed back to the hooks
  */
 struct kprobe_env {
@@ -271,6 +309,7 @@ struct kprobe_env {
 	int (*on_func_entry)(void *data, const char *sym, unsigned long offset);
 	int (*format_addr)(void *data, char *buf, size_t len,
 			   unsigned long addr);
+	const struct probe_btf_ops *btf;
 	void *data;
 };
 
@@ -306,8 +345,8 @@ int kprobe_head_parse(int argc, const char *argv[],
 void kprobe_head_free(struct kprobe_head *head);
 int kprobe_parse_command(int argc, const char *argv[],
 			 const struct kprobe_env *env,
-			 struct kprobe_head *head,
-			 struct probe_parse_ctx *ctx, struct probe_arg *args);
+			 struct kprobe_head *head, struct probe_parse_ctx *ctx,
+			 struct probe_args_exp *exp, struct probe_arg *args);
 int kprobe_format_place(char *buf, size_t len, const struct kprobe_head *head,
 			const struct kprobe_env *env);
 

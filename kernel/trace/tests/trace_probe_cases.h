@@ -1222,6 +1222,12 @@ static const struct tp_fmt_case tp_fmt_cases[] = {
 	},
 	{ "p vfs_read", "\"(%lx)\", REC->__probe_ip", "", "" },
 	{
+		"p:kpt/ev vfs_read +0(%di):%pD",
+		"\"(%lx) arg1=\\\"%s\\\"\", REC->__probe_ip, __get_str(arg1)",
+		"arg1 __data_loc char[] 16 4 1;",
+		"arg1=+0x0(+0x28(+0x48(+0(%di)))):string"
+	},
+	{
 		"p vfs_read x=%di:s8 y=%di:s16 z=%di:s32 w=%di:u64",
 		"\"(%lx) x=%d y=%d z=%d w=%Lu\", REC->__probe_ip, REC->x, REC->y, REC->z, REC->w",
 		"x s8 16 1 1; y s16 17 2 1; z s32 19 4 1; w u64 23 8 0;",

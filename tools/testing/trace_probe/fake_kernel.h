@@ -129,10 +129,11 @@ static const char *tp_dump(const struct fetch_insn *prog, struct tp_text *t)
 	return tp_dump_len(prog, FETCH_INSN_MAX, t);
 }
 
-/* A parsed command: its head, arguments and context */
+/* A parsed command: its head, argument words, arguments and context */
 struct tp_probe {
 	struct kprobe_head	head;
 	struct probe_parse_ctx	ctx;
+	struct probe_args_exp	exp;
 	struct probe_arg	*args;
 	int			nr_args;
 };
@@ -145,21 +146,26 @@ static void tp_probe_free(struct tp_probe *tp)
 		probe_arg_free(&tp->args[i]);
 	free(tp->args);
 	probe_entry_arg_free(tp->ctx.entry_arg);
+	probe_args_exp_free(&tp->exp);
 	kprobe_head_free(&tp->head);
 	memset(tp, 0, sizeof(*tp));
 }
 
-/* kprobe_parse_command() on split words; @err gets whichever error is set */
-static int tp_parse(struct tp_words *w, struct tp_probe *tp,
-		    struct probe_parse_err *err)
+/*
+ * kprobe_parse_command() on split words in the fake kernel @env (with or
+ * without BTF); @err gets whichever error is set.  The ":%pd" rewrites
+ * may replace words of @w, as they replace the kernel's argv.
+ */
+static int tp_parse(const struct kprobe_env *env, struct tp_words *w,
+		    struct tp_probe *tp, struct probe_parse_err *err)
 {
 	int ret;
 
 	memset(tp, 0, sizeof(*tp));
-	tp->nr_args = w->argc > 2 ? w->argc - 2 : 0;
-	tp->args = calloc(tp->nr_args + 1, sizeof(*tp->args));
-	ret = kprobe_parse_command(w->argc, w->argv, &fake_env, &tp->head,
-				   &tp->ctx, tp->args);
+	tp->args = calloc(MAX_TRACE_ARGS, sizeof(*tp->args));
+	ret = kprobe_parse_command(w->argc, w->argv, env, &tp->head, &tp->ctx,
+				   &tp->exp, tp->args);
+	tp->nr_args = min(tp->exp.argc, MAX_TRACE_ARGS);
 	*err = tp->head.err.code != PROBE_ERR_NONE ? tp->head.err :
 						     tp->ctx.err;
 	return ret;

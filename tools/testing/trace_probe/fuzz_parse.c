@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for the kprobe command parser.  Every input is one
- * kprobe_events line.  Properties checked:
+ * kprobe_events line, parsed in the fake kernel without BTF and with a
+ * provider that accepts any variable.  Properties checked:
  *   - no crash, no leak, no kernel warning (ASan, LSan, UBSan, WARN_ON_ONCE)
  *   - on success every program passes fetch_prog_check(), the entry program
  *     passes fetch_entry_prog_check(), and the print fmt builds
@@ -130,26 +131,42 @@ static void fuzz_btf_args(struct tp_words *w)
 	kprobe_head_free(&head);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/*
+ * The whole pipeline in fake kernel @env.  Its ":%pd" rewrites may replace
+ * words of @w with pointers into @tp, so @w is only good until @tp is
+ * freed: each pass splits the input anew.
+ */
+static void fuzz_command(const char *cmd, size_t len,
+			 const struct kprobe_env *env)
 {
-	struct probe_delete_cmd del;
 	struct probe_parse_err err;
 	struct tp_probe tp;
 	struct tp_words w;
+
+	tp_split(cmd, len, &w);
+	if (!tp_parse(env, &w, &tp, &err))
+		check_success(&tp);
+	else
+		check_failure(&w, &err);
+	tp_probe_free(&tp);
+	tp_words_free(&w);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *cmd = (const char *)data;
+	size_t len = strnlen(cmd, size);
+	struct probe_delete_cmd del;
+	struct tp_words w;
 	int ret;
 
-	tp_split((const char *)data, strnlen((const char *)data, size), &w);
+	fuzz_command(cmd, len, &fake_env);
+	tp_split(cmd, len, &w);
 	if (w.argc && (w.argv[0][0] == '-' || w.argv[0][0] == '!')) {
 		ret = probe_parse_delete(w.argc, w.argv, &del);
 		if (!ret && (del.argc != w.argc - 1 || del.event.len < 0))
 			abort();
 	}
-	ret = tp_parse(&w, &tp, &err);
-	if (!ret)
-		check_success(&tp);
-	else
-		check_failure(&w, &err);
-	tp_probe_free(&tp);
 	fuzz_btf_args(&w);
 	tp_words_free(&w);
 	if (tp_warnings)

@@ -96,38 +96,45 @@ static int register_probe(struct tp_probe *tp, struct probe_parse_err *err)
 	return kprobe_register_error(fake_register(&tp->head), false, err);
 }
 
-/* Parse and register @cmd like a write to kprobe_events */
-static int run_command(const char *cmd, size_t len, struct tp_words *w,
-		       struct probe_parse_err *err)
+/*
+ * Parse and register @cmd like a write to kprobe_events in kernel @env.
+ * @col gets the error_log caret column of a logged error, or -1; it is
+ * measured before the probe is freed, as the words may point into it.
+ */
+static int run_command(const struct kprobe_env *env, const char *cmd,
+		       struct probe_parse_err *err, int *col)
 {
 	struct tp_probe tp;
+	struct tp_words w;
 	int ret;
 
-	tp_split(cmd, len, w);
-	ret = tp_parse(w, &tp, err);
+	tp_split(cmd, strlen(cmd), &w);
+	ret = tp_parse(env, &w, &tp, err);
 	if (!ret)
 		ret = register_probe(&tp, err);
+	*col = err->code == PROBE_ERR_NONE ? -1 :
+	       probe_err_column(w.argc, w.argv, err);
 	if (ret || nr_registered == TP_MAX_EVENTS)
 		tp_probe_free(&tp);
 	else
 		registry[nr_registered++] = tp;
+	tp_words_free(&w);
 	return ret;
 }
 
 /* --- Tables ------------------------------------------------------------ */
 
-static void test_err_case(const struct tp_err_case *tc)
+static void test_err_case(const struct tp_err_case *tc,
+			  const struct kprobe_env *env)
 {
 	const char *caret = strchr(tc->cmd, '^');
 	struct probe_parse_err err = { PROBE_ERR_NONE };
 	char cmd[4096];
-	struct tp_words w;
 	int col, ret;
 
 	registry_clear();
 	if (tc->setup) {
-		ret = run_command(tc->setup, strlen(tc->setup), &w, &err);
-		tp_words_free(&w);
+		ret = run_command(env, tc->setup, &err, &col);
 		if (!check(!ret, "setup \"%s\" failed: %d %s", tc->setup, ret,
 			   err_name(err.code)))
 			return;
@@ -135,24 +142,22 @@ static void test_err_case(const struct tp_err_case *tc)
 	snprintf(cmd, sizeof(cmd), "%.*s%s", (int)(caret - tc->cmd), tc->cmd,
 		 caret + 1);
 	err.code = PROBE_ERR_NONE;
-	ret = run_command(cmd, strlen(cmd), &w, &err);
-	col = err.code == PROBE_ERR_NONE ? -1 :
-	      probe_err_column(w.argc, w.argv, &err);
+	ret = run_command(env, cmd, &err, &col);
 	check(ret < 0 && err.code == tc->err && col == caret - tc->cmd,
 	      "\"%s\": expected %s at column %d, got %d %s at column %d "
 	      "(word %d offset %d)", tc->cmd, err_name(tc->err),
 	      (int)(caret - tc->cmd), ret, err_name(err.code), col, err.index,
 	      err.offset);
-	tp_words_free(&w);
 	registry_clear();
 }
 
-static void test_err_cases(void)
+static void test_err_cases(const struct tp_err_case *cases, size_t n,
+			   const struct kprobe_env *env)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(tp_err_cases); i++)
-		test_err_case(&tp_err_cases[i]);
+	for (i = 0; i < n; i++)
+		test_err_case(&cases[i], env);
 }
 
 /* Every id reachable from a kprobe without BTF has an error row */
@@ -252,7 +257,8 @@ static void test_arg_err_cases(void)
 	}
 }
 
-static void test_cmd_case(const struct tp_cmd_case *tc)
+static void test_cmd_case(const struct tp_cmd_case *tc,
+			  const struct kprobe_env *env)
 {
 	struct probe_parse_err err;
 	char progs[4096] = "";
@@ -262,7 +268,7 @@ static void test_cmd_case(const struct tp_cmd_case *tc)
 	int i, ret;
 
 	tp_split(tc->cmd, strlen(tc->cmd), &w);
-	ret = tp_parse(&w, &tp, &err);
+	ret = tp_parse(env, &w, &tp, &err);
 	if (check(!ret, "\"%s\": error %d %s", tc->cmd, ret,
 		  err_name(err.code))) {
 		for (i = 0; i < tp.nr_args; i++)
@@ -284,12 +290,13 @@ static void test_cmd_case(const struct tp_cmd_case *tc)
 	tp_words_free(&w);
 }
 
-static void test_cmd_cases(void)
+static void test_cmd_cases(const struct tp_cmd_case *cases, size_t n,
+			   const struct kprobe_env *env)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(tp_cmd_cases); i++)
-		test_cmd_case(&tp_cmd_cases[i]);
+	for (i = 0; i < n; i++)
+		test_cmd_case(&cases[i], env);
 }
 
 static void test_head_case(const struct tp_head_case *tc)
@@ -347,7 +354,8 @@ static void fmt_fields(const struct tp_probe *tp, char *buf, size_t len)
 	}
 }
 
-static void test_fmt_case(const struct tp_fmt_case *tc)
+static void test_fmt_case(const struct tp_fmt_case *tc,
+			  const struct kprobe_env *env)
 {
 	enum probe_print_type ptype;
 	char fields[1024], listing[1024] = "";
@@ -358,7 +366,7 @@ static void test_fmt_case(const struct tp_fmt_case *tc)
 	int i, len;
 
 	tp_split(tc->cmd, strlen(tc->cmd), &w);
-	if (!check(!tp_parse(&w, &tp, &err), "\"%s\": %s", tc->cmd,
+	if (!check(!tp_parse(env, &w, &tp, &err), "\"%s\": %s", tc->cmd,
 		   err_name(err.code)))
 		goto out;
 	ptype = tp.head.is_return ? PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL;
@@ -392,12 +400,13 @@ out:
 	tp_words_free(&w);
 }
 
-static void test_fmt_cases(void)
+static void test_fmt_cases(const struct tp_fmt_case *cases, size_t n,
+			   const struct kprobe_env *env)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(tp_fmt_cases); i++)
-		test_fmt_case(&tp_fmt_cases[i]);
+	for (i = 0; i < n; i++)
+		test_fmt_case(&cases[i], env);
 }
 
 static bool tok_is(const struct probe_tok *t, const char *s)
@@ -434,13 +443,13 @@ static void test_delete_cases(void)
 
 int main(void)
 {
-	test_err_cases();
+	test_err_cases(tp_err_cases, ARRAY_SIZE(tp_err_cases), &fake_env);
 	test_err_coverage();
 	test_prog_cases();
 	test_arg_err_cases();
-	test_cmd_cases();
+	test_cmd_cases(tp_cmd_cases, ARRAY_SIZE(tp_cmd_cases), &fake_env);
 	test_head_cases();
-	test_fmt_cases();
+	test_fmt_cases(tp_fmt_cases, ARRAY_SIZE(tp_fmt_cases), &fake_env);
 	test_delete_cases();
 	run_extra_tests();
 	registry_clear();

@@ -115,10 +115,14 @@ static void test_verifier(void)
 /* Fail each allocation in turn: -ENOMEM, no leak (LSan), no warning */
 static void test_enomem(void)
 {
-	static const char * const cmds[] = {
-		"r:grp/ev mymod:modfn a=+0($arg2):string $arg1 b=@jiffies+8:u8[4]",
-		"p vfs_read x=\\\"hello\" $comm %di:b4@2/32 +0(%si):string[2]",
-		"p 0x1000 %di:symstr +0($stack):u8[2]",
+	static const struct {
+		const struct kprobe_env *env;
+		const char *cmd;
+	} cmds[] = {
+		{ &fake_env, "r:grp/ev mymod:modfn a=+0($arg2):string $arg1 b=@jiffies+8:u8[4]" },
+		{ &fake_env, "p vfs_read x=\\\"hello\" $comm %di:b4@2/32 +0(%si):string[2]" },
+		{ &fake_env, "p 0x1000 %di:symstr +0($stack):u8[2]" },
+		{ &fake_env, "p vfs_read d=+8(%si):%pd +0(%di):%pD" },
 	};
 	struct probe_parse_err err;
 	struct tp_probe tp;
@@ -128,21 +132,22 @@ static void test_enomem(void)
 	int ret;
 
 	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
-		tp_split(cmds[i], strlen(cmds[i]), &w);
 		for (n = 1; ; n++) {
+			/* words may be rewritten (":%pd"): split them anew */
+			tp_split(cmds[i].cmd, strlen(cmds[i].cmd), &w);
 			tp_alloc_fail_countdown = n;
-			ret = tp_parse(&w, &tp, &err);
+			ret = tp_parse(cmds[i].env, &w, &tp, &err);
 			tp_probe_free(&tp);
+			tp_words_free(&w);
 			if (tp_alloc_fail_countdown)	/* fewer than n calls */
 				break;
 			if (!check(ret == -ENOMEM && err.code == PROBE_ERR_NONE,
 				   "\"%s\", allocation %ld fails: got %d %s",
-				   cmds[i], n, ret, err_name(err.code)))
+				   cmds[i].cmd, n, ret, err_name(err.code)))
 				break;
 		}
 		tp_alloc_fail_countdown = 0;
-		check(ret == 0, "\"%s\": %d", cmds[i], ret);
-		tp_words_free(&w);
+		check(ret == 0, "\"%s\": %d", cmds[i].cmd, ret);
 	}
 }
 

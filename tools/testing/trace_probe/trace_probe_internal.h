@@ -55,6 +55,14 @@ typedef int64_t s64;
 #define THREAD_SIZE		16384UL
 #define KRETPROBE_MAXACTIVE_MAX	4096
 
+/*
+ * offsetof(struct dentry, d_name.name) and offsetof(struct file,
+ * f_path.dentry) in Linux 6.12 on x86-64, as stock's ":%pd" and ":%pD"
+ * rewrites show them (tests/diff/stock.golden).
+ */
+#define PROBE_DENTRY_NAME_OFFSET	((size_t)0x28)
+#define PROBE_FILE_DENTRY_OFFSET	((size_t)0x48)
+
 /* include/linux/trace_events.h */
 struct trace_entry {
 	unsigned short	type;
