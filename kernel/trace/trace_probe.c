@@ -413,9 +413,8 @@ static int btf_walk_fields(struct btf *btf, const char *text, int pos,
 			   struct probe_btf_var *var, u32 *tid)
 {
 	const struct btf_type *type = btf_type_skip_modifiers(btf, *tid, tid);
+	int len, sep, ret;
 	u32 bitoffs;
-	int len, ret;
-	char sep;
 
 	do {
 		if (!type || BTF_INFO_KIND(type->info) != BTF_KIND_PTR)
@@ -427,9 +426,8 @@ static int btf_walk_fields(struct btf *btf, const char *text, int pos,
 					     -EINVAL);
 		bitoffs = 0;
 		do {
-			len = strcspn(text + pos, ".-");
-			sep = text[pos + len];
-			if (sep == '-' && text[pos + len + 1] != '>')
+			sep = probe_btf_next_field(text, pos, &len);
+			if (sep < 0)
 				return btf_var_error(var, TP_ERR_BAD_HYPHEN,
 						     pos + len, -EINVAL);
 			ret = btf_find_member(btf, type, text + pos, len,
@@ -443,14 +441,14 @@ static int btf_walk_fields(struct btf *btf, const char *text, int pos,
 			if (!type)
 				return btf_var_error(var, TP_ERR_BAD_BTF_TID,
 						     pos, -EINVAL);
-			pos += len + (sep == '-' ? 2 : !!sep);
-		} while (sep == '.');
+			pos += len + sep;
+		} while (sep == 1);	/* '.' */
 		if (var->nr_derefs >= PROBE_BTF_MAX_DEREFS)
 			return btf_var_error(var, TP_ERR_TOO_MANY_OPS, pos,
 					     -E2BIG);
 		var->deref[var->nr_derefs++] = bitoffs / 8;
 		var->bitoffs = bitoffs % 8;
-	} while (sep == '-');
+	} while (sep == 2);	/* "->" */
 	return 0;
 }
 

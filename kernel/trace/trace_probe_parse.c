@@ -665,6 +665,31 @@ static int push_btf_derefs(struct arg_parser *p, const struct probe_btf_var *var
 	return 0;
 }
 
+/**
+ * probe_btf_next_field - split the next field off a BTF field path
+ * @text: the variable, "NAME->f[.g|->h]..."
+ * @pos: where the field name starts in @text
+ * @len: set to the length of the field name
+ *
+ * For the BTF providers, which resolve the path one field at a time.
+ *
+ * Return: the length of the separator after the name: 0 at the end, 1
+ * for '.', 2 for "->"; -EINVAL for a '-' without '>' (BAD_HYPHEN at
+ * @pos + @len).
+ */
+int probe_btf_next_field(const char *text, int pos, int *len)
+{
+	*len = strcspn(text + pos, ".-");
+	switch (text[pos + *len]) {
+	case '\0':
+		return 0;
+	case '.':
+		return 1;
+	default:
+		return text[pos + *len + 1] == '>' ? 2 : -EINVAL;
+	}
+}
+
 /*
  * A BTF variable: a parameter name or "$retval", with an optional
  * "->field" path that the provider resolves into dereferences.  Without a
@@ -675,24 +700,22 @@ static int parse_btf_var(struct arg_parser *p, struct probe_tok t)
 	struct probe_parse_ctx *ctx = p->ctx;
 	struct probe_btf_var var = {};
 	char name[MAX_ARGSTR_LEN + 1];
-	int sep, ret;
+	int sep, len, ret;
 
 	if (!ctx->btf)
 		return arg_error(p, TP_ERR_NOSUP_BTFARG, t.pos, -EOPNOTSUPP);
 	if (!ctx->funcname)
 		return -EINVAL;	/* 6.12 returns this without a log entry */
 
-	sep = -1;
-	for (ret = 0; ret < t.len && sep < 0; ret++)
-		if (t.s[ret] == '.' || t.s[ret] == '-')
-			sep = ret;
-	if (sep >= 0 && t.s[sep] == '-' && tok_at(t, sep + 1) != '>')
-		return arg_error(p, TP_ERR_BAD_HYPHEN, t.pos + sep, -EINVAL);
-	if (sep >= 0 && t.s[sep] == '.')
-		return arg_error(p, TP_ERR_NOSUP_DAT_ARG, t.pos + sep + 1,
+	tok_copy(t, name, sizeof(name));	/* the body fits */
+	sep = probe_btf_next_field(name, 0, &len);
+	if (sep < 0)
+		return arg_error(p, TP_ERR_BAD_HYPHEN, t.pos + len, -EINVAL);
+	/* a variable is followed only through a pointer: no "VAR.field" */
+	if (sep == 1)
+		return arg_error(p, TP_ERR_NOSUP_DAT_ARG, t.pos + len + 1,
 				 -EOPNOTSUPP);
 
-	tok_copy(t, name, sizeof(name));
 	ret = ctx->btf->find_var(ctx, name, &var);
 	if (ret == -ENODEV && tok_eq(t, "$retval")) {
 		/* no BTF for this function: the raw return value */

@@ -184,6 +184,8 @@ struct probe_btf_var {
 	int		err_pos;
 };
 
+int probe_btf_next_field(const char *text, int pos, int *len);
+
 /**
  * struct probe_parse_ctx - state shared by the arguments of one probe
  * @flags: TPARG_FL_*

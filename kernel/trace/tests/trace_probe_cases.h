@@ -1263,4 +1263,425 @@ static const struct tp_delete_case tp_delete_cases[] = {
 	{ "!p", -EINVAL, NULL, "", 0 },
 };
 
+/*
+ * BTF rows.  They are parsed in the same fake kernel, built with BTF: a
+ * BTF provider knows these prototypes (Linux 6.12, x86-64 layouts; the
+ * host's is tools/testing/trace_probe/fake_btf.h):
+ *   ssize_t vfs_read(struct file *file, char *buf, size_t count,
+ *                    loff_t *pos)
+ *   void kfree(const void *object)            void schedule(void)
+ *   ktime_t ktime_get(void)                   void dput(struct dentry *dentry)
+ *   long do_sys_openat2(int dfd, const char *filename, struct open_how *how)
+ *   struct file *do_filp_open(int dfd, struct filename *pathname,
+ *                             const struct open_flags *op)
+ *   pid_t kernel_clone(struct kernel_clone_args *args)
+ *   int security_locked_down(enum lockdown_reason what)
+ *   int task_work_add(struct task_struct *task, struct callback_head *work,
+ *                     enum task_work_notify_mode notify)
+ *   u8 tp_btf_scalars(s8 s8v, u8 u8v, s16 s16v, u16 u16v, s32 s32v,
+ *                     u32 u32v, s64 s64v, u64 u64v, bool flag, char ch,
+ *                     enum tp_btf_wide wide)       (wide is an enum64)
+ *   int tp_btf_long_names(...)    (8 names longer than "$arg*" can hold)
+ * and nothing else: entry_SYSCALL_64 and module functions have no BTF.
+ * Offsets used below: file f_mode 12, f_op 16, f_inode 40, f_flags 48,
+ * f_path 64 (path.dentry 72), anonymous union { f_pos_lock; f_pipe } 80,
+ * f_pos 112; dentry d_parent 24, d_name 32 (qstr: anonymous union of
+ * { hash, len } and hash_len, then name at 8), d_iname[40] 56; inode i_sb
+ * 24, i_ino 40; super_block s_magic 96; file_operations read 24;
+ * kernel_clone_args exit_signal 40, then u32 bitfields kthread,
+ * io_thread, user_worker, no_files from bit 352; task_struct pid 1024,
+ * comm[16] 1496.
+ *
+ * The carets of the error rows are stock's, from tests/diff/stock.golden
+ * where the differential corpus has the command; the rows marked
+ * "(stock source)" follow from reading the 6.12 sources instead.
+ */
+
+/* Definitions with BTF arguments and the programs they compile to */
+static const struct tp_cmd_case tp_btf_cases[] = {
+	/* parameters by name, at entry and at return */
+	{
+		"p vfs_read file buf count pos",
+		"ARG 0; ST_RAW size=8; END | ARG 1; ST_RAW size=8; END | ARG 2; ST_RAW size=8; END | ARG 3; ST_RAW size=8; END",
+		NULL,
+		0
+	},
+	{
+		"r vfs_read count file",
+		"EDATA +0; ST_RAW size=8; END | EDATA +8; ST_RAW size=8; END",
+		"ARG 2; ST_EDATA +0; ARG 0; ST_EDATA +8; END",
+		16
+	},
+	{
+		"p vfs_read%return pos",
+		"EDATA +0; ST_RAW size=8; END",
+		"ARG 3; ST_EDATA +0; END",
+		8
+	},
+	/* $arg* and $argN become parameter names */
+	{
+		"p vfs_read $arg*",
+		"ARG 0; ST_RAW size=8; END | ARG 1; ST_RAW size=8; END | ARG 2; ST_RAW size=8; END | ARG 3; ST_RAW size=8; END",
+		NULL,
+		0
+	},
+	{
+		"r vfs_read $arg* $retval",
+		"EDATA +0; ST_RAW size=8; END | EDATA +8; ST_RAW size=8; END | EDATA +16; ST_RAW size=8; END | EDATA +24; ST_RAW size=8; END | RETVAL; ST_RAW size=8; END",
+		"ARG 0; ST_EDATA +0; ARG 1; ST_EDATA +8; ARG 2; ST_EDATA +16; ARG 3; ST_EDATA +24; END",
+		32
+	},
+	{
+		"p vfs_read c=\\1 $arg*:u8",
+		"IMM 0x1; ST_RAW size=8; END | ARG 0; ST_RAW size=8; END | ARG 1; ST_RAW size=8; END | ARG 2; ST_RAW size=8; END | ARG 3; ST_RAW size=8; END",
+		NULL,
+		0
+	},
+	{
+		"p vfs_read $arg1:x32 c=count:u32 $arg2:string",
+		"ARG 0; ST_RAW size=4; END | ARG 2; ST_RAW size=4; END | ARG 1; ST_STRING +0 size=4; END",
+		NULL,
+		0
+	},
+	/* only bare words expand: +0($arg3) reads the raw argument */
+	{
+		"r vfs_read $arg2 +0($arg3):u32",
+		"EDATA +0; ST_RAW size=8; END | EDATA +8; ST_MEM +0 size=4; END",
+		"ARG 1; ST_EDATA +0; ARG 2; ST_EDATA +8; END",
+		16
+	},
+	/* no parameters, or no BTF: $argN stays the raw argument */
+	{ "p schedule $arg1", "ARG 0; ST_RAW size=8; END", NULL, 0 },
+	{ "p entry_SYSCALL_64 $arg2", "ARG 1; ST_RAW size=8; END", NULL, 0 },
+	/* automatic types: the sizes of s8 ... u64, bool, char, enum64 */
+	{
+		"p tp_btf_scalars $arg*",
+		"ARG 0; ST_RAW size=1; END | ARG 1; ST_RAW size=1; END | ARG 2; ST_RAW size=2; END | ARG 3; ST_RAW size=2; END | ARG 4; ST_RAW size=4; END | ARG 5; ST_RAW size=4; END | ARG 6; ST_RAW size=8; END | ARG 7; ST_RAW size=8; END | ARG 8; ST_RAW size=1; END | ARG 9; ST_RAW size=1; END | ARG 10; ST_RAW size=8; END",
+		NULL,
+		0
+	},
+	{ "p security_locked_down what", "ARG 0; ST_RAW size=4; END", NULL, 0 },
+	/* typed $retval; without BTF it is the raw register */
+	{ "r vfs_read $retval", "RETVAL; ST_RAW size=8; END", NULL, 0 },
+	{ "r tp_btf_scalars $retval", "RETVAL; ST_RAW size=1; END", NULL, 0 },
+	{ "r security_locked_down $retval", "RETVAL; ST_RAW size=4; END", NULL, 0 },
+	{ "r ktime_get $retval", "RETVAL; ST_RAW size=8; END", NULL, 0 },
+	{ "r entry_SYSCALL_64 $retval", "RETVAL; ST_RAW size=8; END", NULL, 0 },
+	{ "r vfs_read $retval:u16", "RETVAL; ST_RAW size=2; END", NULL, 0 },
+	/* ->field chains, .field after -> */
+	{
+		"p vfs_read file->f_mode file->f_flags file->f_pos",
+		"ARG 0; ST_MEM +12 size=4; END | ARG 0; ST_MEM +48 size=4; END | ARG 0; ST_MEM +112 size=8; END",
+		NULL,
+		0
+	},
+	{
+		"p vfs_read file->f_inode->i_ino file->f_inode->i_sb->s_magic",
+		"ARG 0; DEREF +40; ST_MEM +40 size=8; END | ARG 0; DEREF +40; DEREF +24; ST_MEM +96 size=8; END",
+		NULL,
+		0
+	},
+	{
+		"p vfs_read file->f_path.dentry->d_parent->d_flags",
+		"ARG 0; DEREF +72; DEREF +24; ST_MEM +0 size=4; END",
+		NULL,
+		0
+	},
+	{
+		"p vfs_read file->f_op->read",
+		"ARG 0; DEREF +16; ST_MEM +24 size=8; END",
+		NULL,
+		0
+	},
+	{
+		"p do_sys_openat2 dfd how->flags how->mode how->resolve",
+		"ARG 0; ST_RAW size=4; END | ARG 2; ST_MEM +0 size=8; END | ARG 2; ST_MEM +8 size=8; END | ARG 2; ST_MEM +16 size=8; END",
+		NULL,
+		0
+	},
+	{
+		"r do_filp_open $retval->f_flags:x32 dfd op->mode",
+		"RETVAL; ST_MEM +48 size=4; END | EDATA +0; ST_RAW size=4; END | EDATA +8; ST_MEM +4 size=2; END",
+		"ARG 0; ST_EDATA +0; ARG 2; ST_EDATA +8; END",
+		16
+	},
+	/* members of anonymous unions and structs */
+	{ "p vfs_read file->f_pipe", "ARG 0; ST_MEM +80 size=8; END", NULL, 0 },
+	{
+		"p dput dentry->d_name.len dentry->d_name.hash_len dentry->d_name.hash",
+		"ARG 0; ST_MEM +36 size=4; END | ARG 0; ST_MEM +32 size=8; END | ARG 0; ST_MEM +32 size=4; END",
+		NULL,
+		0
+	},
+	/* bitfields are extracted unless a type is given */
+	{
+		"p kernel_clone args->kthread args->io_thread args->no_files",
+		"ARG 0; ST_MEM +44 size=4; MOD_BF base=4 lshift=31 rshift=31; END | ARG 0; ST_MEM +44 size=4; MOD_BF base=4 lshift=30 rshift=31; END | ARG 0; ST_MEM +44 size=4; MOD_BF base=4 lshift=28 rshift=31; END",
+		NULL,
+		0
+	},
+	{
+		"p kernel_clone kt=args->kthread:u8 sig=args->exit_signal:s32 fl=args->flags",
+		"ARG 0; ST_MEM +44 size=1; END | ARG 0; ST_MEM +40 size=4; END | ARG 0; ST_MEM +0 size=8; END",
+		NULL,
+		0
+	},
+	/* char * and char [] with :string and :ustring */
+	{
+		"p vfs_read s=buf:string u=buf:ustring",
+		"ARG 1; ST_STRING +0 size=4; END | ARG 1; ST_USTRING +0 size=4; END",
+		NULL,
+		0
+	},
+	{
+		"p do_sys_openat2 filename:ustring",
+		"ARG 1; ST_USTRING +0 size=4; END",
+		NULL,
+		0
+	},
+	{
+		"p vfs_read file->f_path.dentry->d_name.name:string",
+		"ARG 0; DEREF +72; DEREF +40; ST_STRING +0 size=4; END",
+		NULL,
+		0
+	},
+	{
+		"r do_filp_open $retval->f_path.dentry->d_name.name:string",
+		"RETVAL; DEREF +72; DEREF +40; ST_STRING +0 size=4; END",
+		NULL,
+		0
+	},
+	{
+		"p dput dentry->d_iname:string",
+		"ARG 0; ST_STRING +56 size=4; END",
+		NULL,
+		0
+	},
+	{
+		"p task_work_add task->comm:string task->pid",
+		"ARG 0; ST_STRING +1496 size=4; END | ARG 0; ST_MEM +1024 size=4; END",
+		NULL,
+		0
+	},
+	{
+		"p do_filp_open pathname->name:string",
+		"ARG 1; DEREF +0; ST_STRING +0 size=4; END",
+		NULL,
+		0
+	},
+	/* inside a dereference the value has no BTF type */
+	{
+		"p vfs_read +0(file):u32 +8(buf):string",
+		"ARG 0; ST_MEM +0 size=4; END | ARG 1; ST_STRING +8 size=4; END",
+		NULL,
+		0
+	},
+	/* %pd (a dentry) and %pD (a file) read d_name.name */
+	{
+		"p vfs_read file:%pD $arg1:%pD",
+		"ARG 0; DEREF +72; DEREF +40; ST_STRING +0 size=4; END | ARG 0; DEREF +72; DEREF +40; ST_STRING +0 size=4; END",
+		NULL,
+		0
+	},
+	{
+		"p vfs_read file->f_path.dentry:%pd",
+		"ARG 0; DEREF +72; DEREF +40; ST_STRING +0 size=4; END",
+		NULL,
+		0
+	},
+	{ "p dput d=dentry:%pd", "ARG 0; DEREF +40; ST_STRING +0 size=4; END", NULL, 0 },
+	{
+		"r do_filp_open $retval:%pD",
+		"RETVAL; DEREF +72; DEREF +40; ST_STRING +0 size=4; END",
+		NULL,
+		0
+	},
+	{
+		"p vfs_read +0(%di):%pd",
+		"REG di; DEREF +0; DEREF +40; ST_STRING +0 size=4; END",
+		NULL,
+		0
+	},
+};
+
+/* Commands that fail with BTF, with the caret where 6.12 puts it */
+static const struct tp_err_case tp_btf_err_cases[] = {
+	/* BTF arguments need a function entry or exit with BTF */
+	{ NULL, "p vfs_read+4 ^file", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p 0xffffffff81000000 ^file", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p notloaded:fn ^file", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p vfs_read+4 a=^count", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p schedule ^$arg*", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p entry_SYSCALL_64 ^$arg*", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p vfs_read+20 ^$arg*", TP_ERR_NOFENTRY_ARGS },
+	{ NULL, "p 0xffffffff81000000 ^$arg*", TP_ERR_NOFENTRY_ARGS },
+	{ NULL, "p notloaded:fn ^$arg*", TP_ERR_NOFENTRY_ARGS },
+	{ NULL, "p:kpt/ev vfs_read+4 ^$arg1", TP_ERR_NOFENTRY_ARGS },
+	{ NULL, "p vfs_read $arg* ^$arg*", TP_ERR_DOUBLE_ARGS },
+	{ NULL, "p vfs_read args=^$arg*", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read +0(^$arg*)", TP_ERR_BAD_VAR },
+	{ NULL, "p schedule ^hoge", TP_ERR_NO_BTF_ENTRY },
+	{ NULL, "p entry_SYSCALL_64 ^hoge", TP_ERR_NO_BTF_ENTRY },
+	/* (stock source) "MOD:SYM" is looked up in BTF as it is: not found */
+	{ NULL, "p mymod:fn ^hoge", TP_ERR_NO_BTF_ENTRY },
+	/* (stock source) the field of a $retval without BTF */
+	{ NULL, "r entry_SYSCALL_64 $retval->^x", TP_ERR_NO_BTF_ENTRY },
+	/* no such parameter */
+	{ NULL, "p vfs_read ^hoge", TP_ERR_NO_BTFARG },
+	{ NULL, "p:kpt/ev vfs_read ^a:u8", TP_ERR_NO_BTFARG },
+	{ NULL, "p:kpt/ev vfs_read a=^b=%di", TP_ERR_NO_BTFARG },
+	{ NULL, "p:kpt/ev vfs_read ^a b=\\1", TP_ERR_NO_BTFARG },
+	{ NULL, "p:kpt/b task_work_add notify task ^twork", TP_ERR_NO_BTFARG },
+	{ NULL, "p kfree ^$arg10", TP_ERR_NO_BTFARG },
+	{ NULL, "p vfs_read ^$arg5", TP_ERR_NO_BTFARG },
+	{ NULL, "p:kpt/ev vfs_read ^$arg10000", TP_ERR_NO_BTFARG },
+	{ NULL, "p vfs_read $arg1:u8 ^$arg9", TP_ERR_NO_BTFARG },
+	/* (stock source) only "$retval" itself is the return value */
+	{ NULL, "r vfs_read ^$retvalue", TP_ERR_NO_BTFARG },
+	/*
+	 * (stock source) the arguments after "$arg*" are counted as
+	 * expanded, so the caret of a later one is past the command's end
+	 */
+	{ NULL, "r vfs_read $arg* hoge ^", TP_ERR_NO_BTFARG },
+	/* the "$argN" words are checked as they are expanded */
+	{ NULL, "p:kpt/ev vfs_read ^$arg0", TP_ERR_BAD_ARG_NUM },
+	/* (stock source) 6.12 keeps N in an int: this is $arg0 */
+	{ NULL, "p vfs_read ^$arg4294967296", TP_ERR_BAD_ARG_NUM },
+	{ NULL, "p vfs_read ^$arg1x", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read ^$arg1->f_mode->x", TP_ERR_BAD_VAR },
+	{ NULL, "p:kpt/ev vfs_read ^$argx", TP_ERR_BAD_VAR },
+	{
+		NULL,
+		"p:kpt/bo do_sys_openat2 $arg1 $arg2:ustring fl=^$arg3->flags:x64",
+		TP_ERR_BAD_VAR
+	},
+	/* an expanded $argN is named after its parameter */
+	{
+		NULL,
+		"p:kpt/entry do_sys_openat2 $comm dfd=$arg1:s32 ^$arg1:x32",
+		TP_ERR_USED_ARG_NAME
+	},
+	{
+		NULL,
+		"r:kpt/ev vfs_read $arg1 $arg2 $arg3 $arg4 ^$arg1",
+		TP_ERR_USED_ARG_NAME
+	},
+	/* the expanded words must fit in 128 bytes */
+	{
+		NULL,
+		"p vfs_read $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8 ^$arg1:u8 $arg1:u8 $arg1:u8 $arg1:u8",
+		TP_ERR_ARGS_2LONG
+	},
+	{
+		NULL,
+		"p vfs_read $arg1:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx ^$arg2:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+		TP_ERR_ARGS_2LONG
+	},
+	/* (stock source) */
+	{ NULL, "p tp_btf_long_names ^$arg*", TP_ERR_ARGS_2LONG },
+	/* return values */
+	{ NULL, "r kfree ^$retval", TP_ERR_NO_RETVAL },
+	{ NULL, "r kfree ^$retval->x", TP_ERR_NO_RETVAL },
+	{ NULL, "r schedule ^$retval", TP_ERR_NO_RETVAL },
+	{ NULL, "r schedule ^$retval->x", TP_ERR_NO_RETVAL },
+	{ NULL, "p vfs_read ^$retval->f_mode", TP_ERR_RETVAL_ON_PROBE },
+	/* field paths */
+	{ NULL, "p vfs_read count->^x", TP_ERR_NO_PTR_STRCT },
+	{ NULL, "p vfs_read file->f_mode->^x", TP_ERR_NO_PTR_STRCT },
+	{ NULL, "p vfs_read file->f_path->^dentry", TP_ERR_NO_PTR_STRCT },
+	{ NULL, "r do_sys_openat2 $retval->^x", TP_ERR_NO_PTR_STRCT },
+	{ NULL, "p vfs_read file.^f_mode", TP_ERR_NOSUP_DAT_ARG },
+	{ NULL, "p vfs_read count.^x", TP_ERR_NOSUP_DAT_ARG },
+	{ NULL, "p vfs_read file^-f_mode", TP_ERR_BAD_HYPHEN },
+	/* (stock source) */
+	{ NULL, "p vfs_read file->f_path^-dentry", TP_ERR_BAD_HYPHEN },
+	{ NULL, "p vfs_read file->^nosuch", TP_ERR_NO_BTF_FIELD },
+	{ NULL, "p vfs_read file->f_path.^nosuch", TP_ERR_NO_BTF_FIELD },
+	{ NULL, "p vfs_read file->^", TP_ERR_NO_BTF_FIELD },
+	{ NULL, "p vfs_read a=file->^", TP_ERR_NO_BTF_FIELD },
+	/* (stock source) */
+	{ NULL, "p vfs_read file->f_path.^", TP_ERR_NO_BTF_FIELD },
+	/*
+	 * (stock source) "->" to something that is no struct or union: the
+	 * kernel's btf_find_struct_member() refuses the type (-EINVAL) and
+	 * 6.12 reports BAD_BTF_TID.  With real BTF no other path reaches
+	 * BAD_BTF_TID: every type id a valid BTF hands out resolves.
+	 */
+	{ NULL, "p vfs_read buf->^x", TP_ERR_BAD_BTF_TID },
+	{ NULL, "p kfree object->^x", TP_ERR_BAD_BTF_TID },
+	{ NULL, "p vfs_read file->f_op->read->^x", TP_ERR_BAD_BTF_TID },
+	/* :string on what is no char pointer or array */
+	{ NULL, "p vfs_read ^count:string", TP_ERR_BAD_TYPE4STR },
+	{ NULL, "p vfs_read ^file:string", TP_ERR_BAD_TYPE4STR },
+	{ NULL, "p:kpt/ev vfs_read ^$arg1:string", TP_ERR_BAD_TYPE4STR },
+	{ NULL, "p:kpt/ev vfs_read ^$arg1:ustring", TP_ERR_BAD_TYPE4STR },
+	{ NULL, "r:kpt/ev vfs_read ^$retval:string", TP_ERR_BAD_TYPE4STR },
+	/* (stock source) a char, not a pointer to one, is no string */
+	{ NULL, "p tp_btf_scalars ^ch:string", TP_ERR_BAD_TYPE4STR },
+};
+
+/* The events of BTF definitions, as stock's format files show them */
+static const struct tp_fmt_case tp_btf_fmt_cases[] = {
+	{
+		"p:kpt/b vfs_read $arg*",
+		"\"(%lx) file=0x%Lx buf=0x%Lx count=%Lu pos=0x%Lx\", REC->__probe_ip, REC->file, REC->buf, REC->count, REC->pos",
+		"file u64 16 8 0; buf u64 24 8 0; count u64 32 8 0; pos u64 40 8 0;",
+		"file=file buf=buf count=count pos=pos"
+	},
+	{
+		"r:kpt/b vfs_read $arg* $retval",
+		"\"(%lx <- %lx) file=0x%Lx buf=0x%Lx count=%Lu pos=0x%Lx arg5=%Ld\", REC->__probe_func, REC->__probe_ret_ip, REC->file, REC->buf, REC->count, REC->pos, REC->arg5",
+		"file u64 24 8 0; buf u64 32 8 0; count u64 40 8 0; pos u64 48 8 0; arg5 s64 56 8 1;",
+		"file=file buf=buf count=count pos=pos arg5=$retval"
+	},
+	{
+		"p:kpt/b vfs_read $arg1:x32 c=count:u32",
+		"\"(%lx) file=0x%x c=%u\", REC->__probe_ip, REC->file, REC->c",
+		"file u32 16 4 0; c u32 20 4 0;",
+		"file=file:x32 c=count:u32"
+	},
+	{
+		"p:kpt/b do_sys_openat2 $arg*",
+		"\"(%lx) dfd=%d filename=0x%Lx how=0x%Lx\", REC->__probe_ip, REC->dfd, REC->filename, REC->how",
+		"dfd s32 16 4 1; filename u64 20 8 0; how u64 28 8 0;",
+		"dfd=dfd filename=filename how=how"
+	},
+	{
+		"p:kpt/b vfs_read file->f_mode file->f_flags file->f_pos",
+		"\"(%lx) arg1=%u arg2=%u arg3=%Ld\", REC->__probe_ip, REC->arg1, REC->arg2, REC->arg3",
+		"arg1 u32 16 4 0; arg2 u32 20 4 0; arg3 s64 24 8 1;",
+		"arg1=file->f_mode arg2=file->f_flags arg3=file->f_pos"
+	},
+	{
+		"p:kpt/b vfs_read file:%pD",
+		"\"(%lx) arg1=\\\"%s\\\"\", REC->__probe_ip, __get_str(arg1)",
+		"arg1 __data_loc char[] 16 4 1;",
+		"arg1=+0x0(+0x28(+0x48(file))):string"
+	},
+	{
+		"p:kpt/b vfs_read file->f_path.dentry:%pd",
+		"\"(%lx) arg1=\\\"%s\\\"\", REC->__probe_ip, __get_str(arg1)",
+		"arg1 __data_loc char[] 16 4 1;",
+		"arg1=+0x0(+0x28(file->f_path.dentry)):string"
+	},
+	{
+		"p:kpt/bf do_filp_open dfd pathname->name:string op->open_flag op->mode op->acc_mode op->intent op->lookup_flags",
+		"\"(%lx) dfd=%d arg2=\\\"%s\\\" arg3=%d arg4=%u arg5=%d arg6=%d arg7=%d\", REC->__probe_ip, REC->dfd, __get_str(arg2), REC->arg3, REC->arg4, REC->arg5, REC->arg6, REC->arg7",
+		"dfd s32 16 4 1; arg2 __data_loc char[] 20 4 1; arg3 s32 24 4 1; arg4 u16 28 2 0; arg5 s32 30 4 1; arg6 s32 34 4 1; arg7 s32 38 4 1;",
+		"dfd=dfd arg2=pathname->name:string arg3=op->open_flag arg4=op->mode arg5=op->acc_mode arg6=op->intent arg7=op->lookup_flags"
+	},
+	{
+		"p:kpt/kc kernel_clone args->exit_signal args->io_thread args->user_worker args->no_files args->kthread args->idle args->flags:x64",
+		"\"(%lx) arg1=%d arg2=%u arg3=%u arg4=%u arg5=%u arg6=%d arg7=0x%Lx\", REC->__probe_ip, REC->arg1, REC->arg2, REC->arg3, REC->arg4, REC->arg5, REC->arg6, REC->arg7",
+		"arg1 s32 16 4 1; arg2 u32 20 4 0; arg3 u32 24 4 0; arg4 u32 28 4 0; arg5 u32 32 4 0; arg6 s32 36 4 1; arg7 u64 40 8 0;",
+		"arg1=args->exit_signal arg2=args->io_thread arg3=args->user_worker arg4=args->no_files arg5=args->kthread arg6=args->idle arg7=args->flags:x64"
+	},
+	{
+		"p tp_btf_scalars $arg*",
+		"\"(%lx) s8v=%d u8v=%u s16v=%d u16v=%u s32v=%d u32v=%u s64v=%Ld u64v=%Lu flag=%u ch=%u wide=%Ld\", REC->__probe_ip, REC->s8v, REC->u8v, REC->s16v, REC->u16v, REC->s32v, REC->u32v, REC->s64v, REC->u64v, REC->flag, REC->ch, REC->wide",
+		"s8v s8 16 1 1; u8v u8 17 1 0; s16v s16 18 2 1; u16v u16 20 2 0; s32v s32 22 4 1; u32v u32 26 4 0; s64v s64 30 8 1; u64v u64 38 8 0; flag u8 46 1 0; ch u8 47 1 0; wide s64 48 8 1;",
+		"s8v=s8v u8v=u8v s16v=s16v u16v=u16v s32v=s32v u32v=u32v s64v=s64v u64v=u64v flag=flag ch=ch wide=wide"
+	},
+};
+
 #endif /* __TRACE_PROBE_CASES_H */

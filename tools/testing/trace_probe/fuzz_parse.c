@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for the kprobe command parser.  Every input is one
- * kprobe_events line, parsed in the fake kernel without BTF and with a
- * provider that accepts any variable.  Properties checked:
+ * kprobe_events line, parsed in the fake kernel without BTF, with the fake
+ * BTF of fake_btf.h, and with a provider that accepts any variable.
+ * Properties checked:
  *   - no crash, no leak, no kernel warning (ASan, LSan, UBSan, WARN_ON_ONCE)
  *   - on success every program passes fetch_prog_check(), the entry program
  *     passes fetch_entry_prog_check(), and the print fmt builds
@@ -10,6 +11,7 @@
  *     the command (or one column past it)
  */
 #include "fake_kernel.h"
+#include "fake_btf.h"
 
 static void check_success(struct tp_probe *tp)
 {
@@ -161,6 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int ret;
 
 	fuzz_command(cmd, len, &fake_env);
+	fuzz_command(cmd, len, &fake_btf_env);
 	tp_split(cmd, len, &w);
 	if (w.argc && (w.argv[0][0] == '-' || w.argv[0][0] == '!')) {
 		ret = probe_parse_delete(w.argc, w.argv, &del);

@@ -6,6 +6,7 @@
  * end with "N passed, N failed".
  */
 #include "fake_kernel.h"
+#include "fake_btf.h"
 #include "../../../kernel/trace/tests/trace_probe_cases.h"
 
 #undef C
@@ -160,7 +161,22 @@ static void test_err_cases(const struct tp_err_case *cases, size_t n,
 		test_err_case(&cases[i], env);
 }
 
-/* Every id reachable from a kprobe without BTF has an error row */
+/* Each of the @n error ids in @ids has a row in @cases */
+static void check_err_coverage(const char *what, const int *ids, size_t n,
+			       const struct tp_err_case *cases, size_t ncases)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < ncases; j++)
+			if (cases[j].err == ids[i])
+				break;
+		check(j < ncases, "no %s error row for %s", what,
+		      err_name(ids[i]));
+	}
+}
+
+/* Every id reachable from a kprobe, without and with BTF, has an error row */
 static void test_err_coverage(void)
 {
 	static const int kprobe_ids[] = {
@@ -169,18 +185,21 @@ static void test_err_coverage(void)
 		44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 63,
 		67, 68, 77, 78,
 	};
-	size_t i, j;
+	static const int btf_ids[] = {
+		TP_ERR_NO_RETVAL, TP_ERR_NOSUP_BTFARG, TP_ERR_NO_BTFARG,
+		TP_ERR_NO_BTF_ENTRY, TP_ERR_NOFENTRY_ARGS, TP_ERR_DOUBLE_ARGS,
+		TP_ERR_ARGS_2LONG, TP_ERR_NO_PTR_STRCT, TP_ERR_NOSUP_DAT_ARG,
+		TP_ERR_BAD_HYPHEN, TP_ERR_NO_BTF_FIELD, TP_ERR_BAD_BTF_TID,
+		TP_ERR_BAD_TYPE4STR,
+	};
 
 	check(TP_ERR_MAX == 79 && TP_ERR_BAD_MAXACT_TYPE == 6 &&
 	      TP_ERR_NEED_STRING_TYPE == 77 && TP_ERR_EVENT_TOO_BIG == 78,
 	      "error catalogue is not the 6.12.117 one");
-	for (i = 0; i < ARRAY_SIZE(kprobe_ids); i++) {
-		for (j = 0; j < ARRAY_SIZE(tp_err_cases); j++)
-			if (tp_err_cases[j].err == kprobe_ids[i])
-				break;
-		check(j < ARRAY_SIZE(tp_err_cases), "no error row for %s",
-		      err_name(kprobe_ids[i]));
-	}
+	check_err_coverage("kprobe", kprobe_ids, ARRAY_SIZE(kprobe_ids),
+			   tp_err_cases, ARRAY_SIZE(tp_err_cases));
+	check_err_coverage("BTF", btf_ids, ARRAY_SIZE(btf_ids),
+			   tp_btf_err_cases, ARRAY_SIZE(tp_btf_err_cases));
 }
 
 /* Parse one argument as argument 0 of a probe of kind @flags */
@@ -444,12 +463,17 @@ static void test_delete_cases(void)
 int main(void)
 {
 	test_err_cases(tp_err_cases, ARRAY_SIZE(tp_err_cases), &fake_env);
+	test_err_cases(tp_btf_err_cases, ARRAY_SIZE(tp_btf_err_cases),
+		       &fake_btf_env);
 	test_err_coverage();
 	test_prog_cases();
 	test_arg_err_cases();
 	test_cmd_cases(tp_cmd_cases, ARRAY_SIZE(tp_cmd_cases), &fake_env);
+	test_cmd_cases(tp_btf_cases, ARRAY_SIZE(tp_btf_cases), &fake_btf_env);
 	test_head_cases();
 	test_fmt_cases(tp_fmt_cases, ARRAY_SIZE(tp_fmt_cases), &fake_env);
+	test_fmt_cases(tp_btf_fmt_cases, ARRAY_SIZE(tp_btf_fmt_cases),
+		       &fake_btf_env);
 	test_delete_cases();
 	run_extra_tests();
 	registry_clear();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host tests that are not table rows: verifier, allocation failures, the
- * kstrto*() shim, caret columns, the BTF provider hook, dump escaping.
+ * kstrto*() shim, caret columns, the BTF provider hook, the command that
+ * error_log shows after a ":%pd" rewrite, dump escaping.
  * Included by main.c.
  */
 
@@ -123,6 +124,9 @@ static void test_enomem(void)
 		{ &fake_env, "p vfs_read x=\\\"hello\" $comm %di:b4@2/32 +0(%si):string[2]" },
 		{ &fake_env, "p 0x1000 %di:symstr +0($stack):u8[2]" },
 		{ &fake_env, "p vfs_read d=+8(%si):%pd +0(%di):%pD" },
+		{ &fake_btf_env, "r vfs_read $arg* f=file:%pD $retval" },
+		{ &fake_btf_env, "p vfs_read $arg3:u32 buf:string" },
+		{ &fake_btf_env, "p dput d=dentry:%pd +0(%di):%pD" },
 	};
 	struct probe_parse_err err;
 	struct tp_probe tp;
@@ -328,6 +332,36 @@ static void test_btf_provider(void)
 	      "$arg* with BTF is not handed to the provider");
 }
 
+/*
+ * Without "$arg" expansion the ":%pd" rewrite replaces the command's own
+ * words, so 6.12's error_log shows the rewritten command for a later
+ * error, with the caret in it.
+ */
+static void test_dentry_rewrite_log(void)
+{
+	static const char cmd[] = "p vfs_read file:%pD hoge";
+	static const char logged[] =
+		"p vfs_read +0x0(+0x28(+0x48(file))):string hoge";
+	struct probe_parse_err err;
+	char shown[sizeof(logged) + 8] = "";
+	struct tp_probe tp;
+	struct tp_words w;
+	int i, ret;
+
+	tp_split(cmd, strlen(cmd), &w);
+	ret = tp_parse(&fake_btf_env, &w, &tp, &err);
+	for (i = 0; i < w.argc; i++)
+		snprintf(shown + strlen(shown), sizeof(shown) - strlen(shown),
+			 "%s%s", i ? " " : "", w.argv[i]);
+	check(ret == -ENOENT && err.code == TP_ERR_NO_BTFARG &&
+	      !strcmp(shown, logged) &&
+	      probe_err_column(w.argc, w.argv, &err) == strlen(logged) - 4,
+	      "\"%s\": logged as \"%s\", %s at column %d", cmd, shown,
+	      err_name(err.code), probe_err_column(w.argc, w.argv, &err));
+	tp_probe_free(&tp);
+	tp_words_free(&w);
+}
+
 /* perf's kprobe PMU validates its symbol with the same rule */
 static void test_validate_symbol(void)
 {
@@ -396,6 +430,7 @@ static void run_extra_tests(void)
 	test_kstrto();
 	test_err_column();
 	test_btf_provider();
+	test_dentry_rewrite_log();
 	test_validate_symbol();
 	test_dump();
 	test_fetch_types();
