@@ -765,16 +765,18 @@ static int kprobe_create_expand(struct kprobe_create *kc)
 	return ret;
 }
 
-/* Parse every argument into @tk */
+/*
+ * Parse every argument into @tk, in the context of the expansion: what
+ * it learnt about BTF holds for the arguments too, as in 6.12.
+ */
 static int kprobe_create_args(struct kprobe_create *kc, struct trace_kprobe *tk)
 {
 	struct probe_parse_ctx *ctx = &kc->ctx;
-	const struct probe_btf_ops *btf = ctx->btf;
 	int i, ret;
 
-	probe_parse_ctx_init(ctx, kc->head.flags, tk->tp.args, kc->exp.argc);
-	ctx->funcname = tk->head.symbol;
-	ctx->btf = btf;
+	ctx->args = tk->tp.args;
+	ctx->max_args = kc->exp.argc;
+	ctx->funcname = tk->head.symbol;	/* moved into @tk */
 	for (i = 0; i < kc->exp.argc; i++) {
 		ret = probe_arg_parse(ctx, i, kc->exp.argv[i],
 				      &tk->tp.args[i]);

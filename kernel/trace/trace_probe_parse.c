@@ -722,6 +722,16 @@ static int parse_btf_var(struct arg_parser *p, struct probe_tok t)
 		p->desc.load.op = FETCH_OP_RETVAL;
 		return 0;
 	}
+	if (!ret && var.is_retval)
+		ctx->btf_proto = true;
+	/*
+	 * For a name, NO_BTF_ENTRY means no prototype or no parameters.
+	 * Once the prototype was found for this probe, 6.12 still has it
+	 * and reports the name as not found (NO_BTFARG) instead.
+	 */
+	if (ret && var.err == TP_ERR_NO_BTF_ENTRY && !var.is_retval &&
+	    ctx->btf_proto)
+		var.err = TP_ERR_NO_BTFARG;
 	if (ret)
 		return arg_error(p, var.err, t.pos + var.err_pos, ret);
 
@@ -1531,6 +1541,8 @@ static int expand_meta_args(struct probe_parse_ctx *ctx, int argc,
 	}
 	nr = btf->nr_params && btf->param_name ? btf->nr_params(ctx) :
 						 -ENOENT;
+	if (nr >= 0)
+		ctx->btf_proto = true;
 	if (nr > 0)
 		return expand_meta_words(ctx, argc, argv, nr, star, exp);
 	/* without parameters "$argN" is left for the raw argument */

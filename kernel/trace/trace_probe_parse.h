@@ -192,6 +192,10 @@ int probe_btf_next_field(const char *text, int pos, int *len);
  * @funcname: probed function, for BTF lookups (may be NULL)
  * @btf: BTF provider, NULL when BTF is not available
  * @btf_data: private data of @btf
+ * @btf_proto: the BTF prototype of @funcname was found while expanding
+ *	"$arg" words or typing "$retval".  6.12 keeps it for the rest of the
+ *	probe, and then reports a name unknown to a function without
+ *	parameters as NO_BTFARG rather than NO_BTF_ENTRY.
  * @find_field: eprobe only: look up a field of the attached event
  * @field_data: private data of @find_field
  * @args: the probe's argument array; entries before the one being parsed
@@ -210,6 +214,7 @@ struct probe_parse_ctx {
 	const char			*funcname;
 	const struct probe_btf_ops	*btf;
 	void				*btf_data;
+	bool				btf_proto;
 	const void *(*find_field)(void *data, const char *name);
 	void				*field_data;
 	struct probe_arg		*args;

@@ -1526,6 +1526,13 @@ static const struct tp_err_case tp_btf_err_cases[] = {
 	{ NULL, "p mymod:fn ^hoge", TP_ERR_NO_BTF_ENTRY },
 	/* (stock source) the field of a $retval without BTF */
 	{ NULL, "r entry_SYSCALL_64 $retval->^x", TP_ERR_NO_BTF_ENTRY },
+	/*
+	 * (stock source) once "$argN" or "$retval" found the prototype, 6.12
+	 * keeps it, and a function without parameters has no such variable
+	 */
+	{ NULL, "p schedule $arg1 ^hoge", TP_ERR_NO_BTFARG },
+	{ NULL, "r ktime_get $retval ^hoge", TP_ERR_NO_BTFARG },
+	{ NULL, "r ktime_get ^hoge $retval", TP_ERR_NO_BTF_ENTRY },
 	/* no such parameter */
 	{ NULL, "p vfs_read ^hoge", TP_ERR_NO_BTFARG },
 	{ NULL, "p:kpt/ev vfs_read ^a:u8", TP_ERR_NO_BTFARG },
