@@ -38,9 +38,24 @@ static void check_success(struct tp_probe *tp)
 	free(fmt);
 }
 
-static void check_failure(struct tp_words *w, struct probe_parse_err *err)
+/*
+ * The word an error's offset is counted in: the argument as parsed, which
+ * "$arg" expansion or a ":%pd" rewrite may have made longer than the
+ * word of the command.  6.12 still places the caret from the start of
+ * the command's word, so it may even land past the end of the command.
+ */
+static size_t parsed_word_len(const struct tp_words *w,
+			      const struct probe_args_exp *exp, int index)
 {
-	size_t cmd_len = 0;
+	if (exp && exp->argv && index >= 2 && index - 2 < exp->argc)
+		return strlen(exp->argv[index - 2]);
+	return index < w->argc ? strlen(w->argv[index]) : 0;
+}
+
+static void check_failure(struct tp_words *w, struct probe_parse_err *err,
+			  const struct probe_args_exp *exp)
+{
+	size_t cmd_len = 0, len;
 	int i, col;
 
 	if (err->code == PROBE_ERR_NONE)
@@ -54,13 +69,13 @@ static void check_failure(struct tp_words *w, struct probe_parse_err *err)
 	 * of the type, so such a caret can lie past the end of its word, by
 	 * at most the word's length again.  Anything beyond is a real bug.
 	 */
-	if (err->index < w->argc &&
-	    err->offset > 2 * strlen(w->argv[err->index]))
+	len = parsed_word_len(w, exp, err->index);
+	if (err->offset > 2 * len)
 		abort();
 	for (i = 0; i < w->argc; i++)
 		cmd_len += 2 * strlen(w->argv[i]) + 1;
 	col = probe_err_column(w->argc, w->argv, err);
-	if (col < 0 || col > cmd_len)
+	if (col < 0 || col > cmd_len + 2 * len)
 		abort();
 }
 
@@ -124,7 +139,7 @@ static void fuzz_btf_args(struct tp_words *w)
 	if (ret < 0) {
 		struct probe_parse_err err = ctx.err;
 
-		check_failure(w, &err);
+		check_failure(w, &err, NULL);
 	}
 	for (i = 0; i < n; i++)
 		probe_arg_free(&args[i]);
@@ -149,7 +164,7 @@ static void fuzz_command(const char *cmd, size_t len,
 	if (!tp_parse(env, &w, &tp, &err))
 		check_success(&tp);
 	else
-		check_failure(&w, &err);
+		check_failure(&w, &err, &tp.exp);
 	tp_probe_free(&tp);
 	tp_words_free(&w);
 }
