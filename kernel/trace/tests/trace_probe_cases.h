@@ -1562,6 +1562,11 @@ static const struct tp_err_case tp_btf_err_cases[] = {
 		"p:kpt/bo do_sys_openat2 $arg1 $arg2:ustring fl=^$arg3->flags:x64",
 		TP_ERR_BAD_VAR
 	},
+	/*
+	 * (stock source) an error in an expanded word is placed by its
+	 * offset in "file:xyz", counted from the start of "$arg1:xyz"
+	 */
+	{ NULL, "p vfs_read $arg1^:xyz", TP_ERR_BAD_TYPE },
 	/* an expanded $argN is named after its parameter */
 	{
 		NULL,
