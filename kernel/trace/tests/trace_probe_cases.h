@@ -1510,6 +1510,7 @@ static const struct tp_err_case tp_btf_err_cases[] = {
 	{ NULL, "p vfs_read+4 ^file", TP_ERR_NOSUP_BTFARG },
 	{ NULL, "p 0xffffffff81000000 ^file", TP_ERR_NOSUP_BTFARG },
 	{ NULL, "p notloaded:fn ^file", TP_ERR_NOSUP_BTFARG },
+	/* (stock source) a named one: the caret is after "NAME=" */
 	{ NULL, "p vfs_read+4 a=^count", TP_ERR_NOSUP_BTFARG },
 	{ NULL, "p schedule ^$arg*", TP_ERR_NOSUP_BTFARG },
 	{ NULL, "p entry_SYSCALL_64 ^$arg*", TP_ERR_NOSUP_BTFARG },
