@@ -76,7 +76,7 @@ for t in $(cat /kpt/tests.list); do
 	cat "$log"
 	if [ "$res" != PASS ] && [ "$res" != UNSUPPORTED ]; then
 		echo "--- details of $t ($res)"
-		cat "$LOGS/$name.d"/* 2>/dev/null | tail -n 60
+		cat "$LOGS/$name.d"/* 2>/dev/null | tail -n 200
 		echo "--- end of $t"
 	fi
 	report "RESULT $t $res $secs"
