@@ -11,7 +11,7 @@ scripts=$KPT_SRC/stock/scripts
 
 # TYPE FILE: allowed checkpatch finding types per file.
 #  - X-macro tables (ERRORS, FETCH_OPS) are not expressions and do not use
-#    every column in every expansion.
+#    every column in every expansion (the test runners name the errors).
 #  - PRINTF_L: "%Lu"/"%Ld"/"%Lx" are print fmt text of the format file, ABI
 #    that user space parses; they are data, not our printk formats.
 #  - trace_probe.c expands ERRORS into the message table that
@@ -24,6 +24,7 @@ STATIC_CONST_CHAR_ARRAY kernel/trace/trace_probe.c
 UNDOCUMENTED_SETUP kernel/trace/trace_kprobe.c
 COMPLEX_MACRO kernel/trace/trace_probe_errors.h
 MACRO_ARG_UNUSED kernel/trace/trace_probe_errors.h
+MACRO_ARG_UNUSED kernel/trace/tests/trace_probe_runners.h
 COMPLEX_MACRO kernel/trace/trace_probe_insn.h
 MACRO_ARG_UNUSED kernel/trace/trace_probe_insn.h
 MACRO_ARG_REUSE kernel/trace/trace_probe_insn.h

@@ -17,7 +17,10 @@
  * function entry; vfs_read+3 is not an instruction boundary, gone_func
  * fails to register with -ENOENT and notrace_func with -EINVAL;
  * syscalls/sys_enter_openat is an event of another type.  Addresses are
- * "hashed" as 0x%016lx of (addr & 0xffffffff) ^ 0xdeadbeef.
+ * "hashed" as 0x%016lx of (addr & 0xffffffff) ^ 0xdeadbeef.  Registers
+ * are x86-64's and stacks are 16 KiB ($stack2048 is the last entry).
+ * trace_probe_fake.h implements this world, trace_probe_runners.h checks
+ * the rows in it.
  */
 #ifndef __TRACE_PROBE_CASES_H
 #define __TRACE_PROBE_CASES_H

@@ -138,7 +138,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct tp_words w;
 	int ret;
 
-	tp_split((const char *)data, strnlen((const char *)data, size), &w);
+	if (tp_split((const char *)data, strnlen((const char *)data, size), &w))
+		return 0;
 	if (w.argc && (w.argv[0][0] == '-' || w.argv[0][0] == '!')) {
 		ret = probe_parse_delete(w.argc, w.argv, &del);
 		if (!ret && (del.argc != w.argc - 1 || del.event.len < 0))

@@ -5,24 +5,6 @@
  * Included by main.c.
  */
 
-/* The listing words match the probe; any change to one does not */
-static void test_args_match(const struct tp_probe *tp, const char *listing)
-{
-	struct tp_words w;
-	char *last;
-
-	tp_split(listing, strlen(listing), &w);
-	check(probe_args_match(tp->args, tp->nr_args, w.argc, w.argv),
-	      "listing \"%s\" does not match its probe", listing);
-	if (w.argc) {
-		last = (char *)w.argv[w.argc - 1];
-		last[strlen(last) - 1] ^= 1;
-		check(!probe_args_match(tp->args, tp->nr_args, w.argc, w.argv),
-		      "changed listing \"%s\" still matches", listing);
-	}
-	tp_words_free(&w);
-}
-
 #define INSN(o, ...)	((struct fetch_insn){ .op = FETCH_OP_##o, __VA_ARGS__ })
 
 static void check_prog(bool valid, const char *what,
@@ -137,7 +119,7 @@ static void test_enomem(void)
 				break;
 			if (!check(ret == -ENOMEM && err.code == PROBE_ERR_NONE,
 				   "\"%s\", allocation %ld fails: got %d %s",
-				   cmds[i], n, ret, err_name(err.code)))
+				   cmds[i], n, ret, tp_err_name(err.code)))
 				break;
 		}
 		tp_alloc_fail_countdown = 0;
@@ -266,10 +248,10 @@ static void check_btf(unsigned int flags, const char *func, const char *arg,
 	ret = probe_arg_parse(&ctx, 0, arg, &parg);
 	if (err)
 		check(ret < 0 && ctx.err.code == err, "BTF \"%s\" in %s: "
-		      "expected %s, got %d %s", arg, func, err_name(err), ret,
-		      err_name(ctx.err.code));
+		      "expected %s, got %d %s", arg, func, tp_err_name(err), ret,
+		      tp_err_name(ctx.err.code));
 	else if (check(!ret, "BTF \"%s\" in %s: %d %s", arg, func, ret,
-		       err_name(ctx.err.code)))
+		       tp_err_name(ctx.err.code)))
 		check(!strcmp(tp_dump(parg.code, &t), prog),
 		      "BTF \"%s\": expected \"%s\", got \"%s\"", arg, prog,
 		      t.buf);
