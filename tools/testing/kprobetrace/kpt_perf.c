@@ -93,6 +93,13 @@ static void expect_u64(const char *what, __u64 got, __u64 want)
 		     want, want);
 }
 
+static void expect_s64(const char *what, __s64 got, __s64 want)
+{
+	printf("%s: %s = %lld\n", cmd, what, got);
+	if (got != want)
+		fail("%s = %lld, want %lld", what, got, want);
+}
+
 static void expect_str(const char *what, const char *got, const char *want)
 {
 	printf("%s: %s = \"%s\"\n", cmd, what, got);
@@ -843,6 +850,7 @@ struct ring {
 	struct perf_event_mmap_page *meta;
 	unsigned char *data;
 	__u64 size;
+	size_t map_len;
 };
 
 static void ring_map(struct ring *r, int fd)
@@ -850,13 +858,19 @@ static void ring_map(struct ring *r, int fd)
 	long page = sysconf(_SC_PAGESIZE);
 	void *base;
 
-	base = mmap(NULL, (RING_PAGES + 1) * page, PROT_READ | PROT_WRITE,
-		    MAP_SHARED, fd, 0);
+	r->map_len = (RING_PAGES + 1) * page;
+	base = mmap(NULL, r->map_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (base == MAP_FAILED)
 		fail("mmap of the perf ring: %s", strerror(errno));
 	r->meta = base;
 	r->data = (unsigned char *)base + page;
 	r->size = RING_PAGES * page;
+}
+
+/* The mapping holds the event: unmap before close to really release it. */
+static void ring_unmap(struct ring *r)
+{
+	munmap(r->meta, r->map_len);
 }
 
 static void ring_copy(const struct ring *r, __u64 pos, void *dst, size_t len)
@@ -958,6 +972,7 @@ static int sample_opens(const struct event_format *fmt, struct open_call *calls,
 	ring_map(&ring, fd);
 	run_opens(fd, calls);
 	n = ring_read(&ring, samples, SAMPLES_MAX);
+	ring_unmap(&ring);
 	close(fd);
 	expect_u64("raw samples", n, ARRAY_SIZE(open_plan));
 	return n;
@@ -992,8 +1007,7 @@ static void cmd_raw_entry(char **argv)
 		printf("%s: sample %d (%u bytes)\n", cmd, i, samples[i].size);
 		check_common(&fmt, &samples[i]);
 		expect_u64("__probe_ip", sample_value(&samples[i], ip), func);
-		expect_u64("dfd", sample_value(&samples[i], dfd),
-			   (__u64)(long)calls[i].dfd);
+		expect_s64("dfd", sample_value(&samples[i], dfd), calls[i].dfd);
 		/* the syscall adds O_LARGEFILE (force_o_largefile()) */
 		expect_u64("flags", sample_value(&samples[i], flags),
 			   (__u32)(calls[i].flags | KERNEL_O_LARGEFILE));
@@ -1021,7 +1035,7 @@ static void cmd_raw_return(char **argv)
 		printf("%s: sample %d (%u bytes)\n", cmd, i, samples[i].size);
 		check_common(&fmt, &samples[i]);
 		expect_u64("__probe_func", sample_value(&samples[i], func), addr);
-		expect_u64("ret", sample_value(&samples[i], ret), calls[i].ret);
+		expect_s64("ret", sample_value(&samples[i], ret), calls[i].ret);
 		/* the openat2 syscall's code, whatever the compiler inlined */
 		ksym_around(sample_value(&samples[i], ret_ip), caller);
 		printf("%s: __probe_ret_ip is in %s\n", cmd, caller);
