@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Lint gate for the kernel files the repository owns: checkpatch --strict
-# and kernel-doc -Wall, from the stock tree's scripts.  The only findings
-# allowed are listed below, each with the reason; anything else fails.
+# Lint gate for the kernel files the repository owns and the guest test
+# program (tools/testing/kprobetrace): checkpatch --strict and kernel-doc
+# -Wall, from the stock tree's scripts.  The only findings allowed are
+# listed below, each with the reason; anything else fails.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -34,7 +35,8 @@ PRINTF_L kernel/trace/tests/trace_probe_cases.h
 
 cd "$KPT_ROOT" || exit 1
 bad=0
-for f in $(git ls-files -co --exclude-standard -- 'kernel/*.c' 'kernel/*.h'); do
+for f in $(git ls-files -co --exclude-standard -- 'kernel/*.c' 'kernel/*.h' \
+		'tools/testing/kprobetrace/*.c'); do
 	"$scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
 		--no-summary -f "$f" 2>&1 |
 	while IFS= read -r line; do
