@@ -9,7 +9,8 @@
 # (tests/selftests.list, tests/boot), then the differential test.  A guest test fails if it does not pass but is in
 # tests/baseline/stock.pass, or is one of the project's own tests; any other
 # non-pass is reported as skipped with the reason from
-# tests/baseline/stock.notes.  Ends with "N passed, N failed, N skipped".
+# tests/baseline/stock.notes.  The KUnit suite's rows, reported at boot,
+# count as tests too.  Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -217,6 +218,57 @@ guest_tests() {
 	scan_console
 }
 
+# The block of one KUnit suite's TAP report in a console log, timestamps
+# dropped: from its "# Subtest:" line to its own "ok"/"not ok" line.
+kunit_block() { # suite console-log
+	sed -e 's/\r$//' -e 's/^\[[ 0-9.]*\] //' "$2" | awk -v s="$1" '
+		$0 == "    # Subtest: " s { on = 1 }
+		on { print }
+		on && $0 ~ ("^(not )?ok [0-9]+ " s "( |$)") { exit }'
+}
+
+# Guest seconds between a suite's first and last line in a console log.
+kunit_seconds() { # suite console-log
+	tr -d '\r' <"$2" | awk -v s="$1" '
+		{ t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t) }
+		$0 ~ ("\\] +# Subtest: " s "$") { a = t }
+		a != "" && $0 ~ ("\\] (not )?ok [0-9]+ " s "( |$)") {
+			printf "%.1f", t - a; exit }'
+}
+
+# The KUnit suite of the parser (kernel/trace/tests).  Built in, it runs at
+# every boot; the guest copies its TAP report to the console.  Each table
+# row is one KUnit case: its "# Totals:" line is folded in with add_counts,
+# skipped rows (debug kernels) count as skipped, and a suite that did not
+# finish or says "not ok" fails.  A kernel without the suite (stock) skips
+# this, as does a run that booted no guest.
+kunit_tests() {
+	local suite=trace_probe log=$run/console-main.log tap totals p f s
+	grep -qw trace_probe_test_suite "$out/System.map" 2>/dev/null ||
+		{ kpt_log "KUnit: no $suite suite in this kernel"; return 0; }
+	[ -f "$log" ] || log=$(ls "$run"/console-*.log 2>/dev/null | head -n 1)
+	[ -n "$log" ] || { kpt_log "KUnit: no guest boot to report it"; return 0; }
+	tap=$(kunit_block "$suite" "$log")
+	echo "$tap" >"$run/kunit.log"
+	totals=$(echo "$tap" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\) skip:\([0-9]*\) total:[0-9]*$/\1 \2 \3/p')
+	if [ -z "$totals" ] || ! echo "$tap" | tail -n 1 | grep -q "ok [0-9]* $suite"; then
+		fail "KUnit $suite" "no complete report (see ${log#$KPT_ROOT/})"
+		return
+	fi
+	read -r p f s <<<"$totals"
+	echo "$tap" | tail -n 1 | grep -q '^not ok' && [ "$f" = 0 ] && f=1
+	echo "$p passed, $f failed" >>"$run/kunit.log"
+	printf '%-72s %-11s %5ss\n' "kunit/$suite ($p of $((p + f + s)) rows)" \
+		"$([ "$f" = 0 ] && echo PASS || echo FAIL)" \
+		"$(kunit_seconds "$suite" "$log")" >>"$run/summary.txt"
+	if [ "$s" != 0 ]; then
+		skipped=$((skipped + s))
+		echo "  skip kunit/$suite: $s rows; $(grep -m1 -o '# SKIP .*' "$run/kunit.log")" >>"$run/skipped.txt"
+	fi
+	add_counts "KUnit $suite" "$run/kunit.log" ||
+		grep -vE '^ *(ok [0-9]+ |KTAP version|# Subtest:|1\.\.)' "$run/kunit.log" | head -n 60
+}
+
 # The differential test (tests/diff): the corpus on this kernel against
 # the stock golden output.  Skipped on the debug flavour (its timing and
 # allocator differ, not its output) and when TESTS= names other tests.
@@ -232,6 +284,7 @@ diff_tests() {
 rm -rf "$run" && mkdir -p "$run"
 [ "$host" = 1 ] && host_tests
 guest_tests
+kunit_tests
 diff_tests
 echo
 echo "==== kprobetrace check: $variant$([ "$debug" = 1 ] && echo ' (debug)') ===="

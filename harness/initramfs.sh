@@ -5,7 +5,8 @@
 # Contents: busybox (with /bin/sh a real file: the uprobe selftest finds the
 # shell's text mapping by its name), the variant's ftrace selftests plus the
 # project's own tests, the installed modules, trace-cmd and its libraries,
-# the guest scripts and the list of tests to run.
+# kpt_perf (the perf and BPF checks, built here), the guest scripts and the
+# list of tests to run.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -48,8 +49,18 @@ install_selftests() {
 	cp -a "$KPT_ROOT/tools/testing/selftests/ftrace/test.d/." "$ft/test.d/"
 }
 
+# The perf/BPF check program the project's tests call (perf_*.tc, bpf_*.tc):
+# built on the host, static, so it needs nothing else in the guest.  If it
+# does not build, the pack fails; a guest without it fails those tests.
+install_kpt_perf() {
+	gcc -static -O2 -Wall -Werror -o "$stage/usr/bin/kpt_perf" \
+		"$KPT_ROOT/tools/testing/kprobetrace/kpt_perf.c" ||
+		kpt_die "kpt_perf does not build"
+}
+
 install_busybox
 install_dynamic /usr/bin/trace-cmd
+install_kpt_perf
 install_selftests
 cp -a "$out/modroot/lib" "$stage/"
 cp "$KPT_ROOT"/harness/guest/* "$stage/kpt/"

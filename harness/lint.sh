@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Lint gate for the kernel files the repository owns: checkpatch --strict
-# and kernel-doc -Wall, from the stock tree's scripts.  The only findings
-# allowed are listed below, each with the reason; anything else fails.
+# Lint gate for the kernel files the repository owns and the guest test
+# program (tools/testing/kprobetrace): checkpatch --strict and kernel-doc
+# -Wall, from the stock tree's scripts.  The only findings allowed are
+# listed below, each with the reason; anything else fails.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -11,19 +12,24 @@ scripts=$KPT_SRC/stock/scripts
 
 # TYPE FILE: allowed checkpatch finding types per file.
 #  - X-macro tables (ERRORS, FETCH_OPS) are not expressions and do not use
-#    every column in every expansion.
+#    every column in every expansion (the test runners name the errors).
 #  - PRINTF_L: "%Lu"/"%Ld"/"%Lx" are print fmt text of the format file, ABI
 #    that user space parses; they are data, not our printk formats.
 #  - trace_probe.c expands ERRORS into the message table that
 #    tracing_log_err() takes as "const char **", so it cannot be "* const".
 #  - UNDOCUMENTED_SETUP: kprobe_event= is in the kernel tree's
 #    kernel-parameters.txt, which --no-tree cannot see.
+#  - The KUnit suite's TP_KUNIT_TABLE(table, desc) names with desc a
+#    member of the rows, for the parameter description and the row's
+#    text: a name has no side effects to repeat.
 ALLOW="
 MACRO_ARG_UNUSED kernel/trace/trace_probe.c
 STATIC_CONST_CHAR_ARRAY kernel/trace/trace_probe.c
 UNDOCUMENTED_SETUP kernel/trace/trace_kprobe.c
+MACRO_ARG_REUSE kernel/trace/tests/trace_probe_kunit.c
 COMPLEX_MACRO kernel/trace/trace_probe_errors.h
 MACRO_ARG_UNUSED kernel/trace/trace_probe_errors.h
+MACRO_ARG_UNUSED kernel/trace/tests/trace_probe_runners.h
 COMPLEX_MACRO kernel/trace/trace_probe_insn.h
 MACRO_ARG_UNUSED kernel/trace/trace_probe_insn.h
 MACRO_ARG_REUSE kernel/trace/trace_probe_insn.h
@@ -33,7 +39,8 @@ PRINTF_L kernel/trace/tests/trace_probe_cases.h
 
 cd "$KPT_ROOT" || exit 1
 bad=0
-for f in $(git ls-files -co --exclude-standard -- 'kernel/*.c' 'kernel/*.h'); do
+for f in $(git ls-files -co --exclude-standard -- 'kernel/*.c' 'kernel/*.h' \
+		'tools/testing/kprobetrace/*.c'); do
 	"$scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
 		--no-summary -f "$f" 2>&1 |
 	while IFS= read -r line; do

@@ -53,7 +53,28 @@ outcome() { # log
 		tail -n 1 | tr -d '[]'
 }
 
+# KUnit suites built into the kernel ran during boot and printed their TAP
+# report at KERN_INFO, below the console loglevel: copy it from the kernel
+# log to the console, where the host counts it.  The copy runs from the
+# first "KTAP version 1" to the last suite result its "1..N" plan announces;
+# the lines keep their timestamps.
+kunit_tap() {
+	dmesg | awk '
+		{ msg = $0; sub(/^\[[ 0-9.]*\] /, "", msg) }
+		!on && msg == "KTAP version 1" { on = 1 }
+		!on { next }
+		{ print }
+		!plan && msg ~ /^1\.\.[0-9]+$/ { plan = 1; left = substr(msg, 4) + 0 }
+		plan && msg ~ /^(not )?ok [0-9]+ / { left-- }
+		plan && left <= 0 { exit }'
+}
+
 mkdir -p $LOGS
+if dmesg | grep -q '\] KTAP version 1$'; then
+	echo "=== KUnit report (copied from the kernel log)"
+	kunit_tap
+	echo "=== end of KUnit report"
+fi
 report "BEGIN $(cat /kpt/variant) $(uname -r)"
 for t in $(cat /kpt/tests.list); do
 	name=$(echo "$t" | tr '/' '_')
@@ -76,7 +97,7 @@ for t in $(cat /kpt/tests.list); do
 	cat "$log"
 	if [ "$res" != PASS ] && [ "$res" != UNSUPPORTED ]; then
 		echo "--- details of $t ($res)"
-		cat "$LOGS/$name.d"/* 2>/dev/null | tail -n 60
+		cat "$LOGS/$name.d"/* 2>/dev/null | tail -n 200
 		echo "--- end of $t"
 	fi
 	report "RESULT $t $res $secs"

@@ -331,7 +331,11 @@ static void dump_operand(const struct fetch_insn *insn,
 			cbs->print(cbs->priv, " #%u", insn->param);
 		break;
 	case FETCH_OPND_IMM:
-		cbs->print(cbs->priv, " %#lx", insn->immediate);
+		/* the kernel's %#lx prints 0 as "0x0", the C library's as "0" */
+		if (insn->immediate)
+			cbs->print(cbs->priv, " %#lx", insn->immediate);
+		else
+			cbs->print(cbs->priv, " 0");
 		break;
 	case FETCH_OPND_STR:
 		if (insn->data)

@@ -17,7 +17,11 @@
  * function entry; vfs_read+3 is not an instruction boundary, gone_func
  * fails to register with -ENOENT and notrace_func with -EINVAL;
  * syscalls/sys_enter_openat is an event of another type.  Addresses are
- * "hashed" as 0x%016lx of (addr & 0xffffffff) ^ 0xdeadbeef.
+ * "hashed" as 0x%016lx of (addr & 0xffffffff) ^ 0xdeadbeef.  Registers
+ * are x86-64's and stacks are 16 KiB ($stack2048 is the last entry).
+ * ":%pd" reads d_name.name at +0x28 of a dentry and ":%pD" f_path.dentry
+ * at +0x48 of a file (the test config's layout).  trace_probe_fake.h
+ * implements this world, trace_probe_runners.h checks the rows in it.
  */
 #ifndef __TRACE_PROBE_CASES_H
 #define __TRACE_PROBE_CASES_H
@@ -1265,8 +1269,8 @@ static const struct tp_delete_case tp_delete_cases[] = {
 
 /*
  * BTF rows.  They are parsed in the same fake kernel, built with BTF: a
- * BTF provider knows these prototypes (Linux 6.12, x86-64 layouts; the
- * host's is tools/testing/trace_probe/fake_btf.h):
+ * BTF provider knows these prototypes (Linux 6.12, x86-64 layouts;
+ * trace_probe_fake_btf.h implements it):
  *   ssize_t vfs_read(struct file *file, char *buf, size_t count,
  *                    loff_t *pos)
  *   void kfree(const void *object)            void schedule(void)

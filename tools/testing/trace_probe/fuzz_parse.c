@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for the kprobe command parser.  Every input is one
- * kprobe_events line, parsed in the fake kernel without BTF, with the fake
- * BTF of fake_btf.h, and with a provider that accepts any variable.
+ * kprobe_events line, parsed in the fake kernel without BTF, with the
+ * fake BTF of trace_probe_fake_btf.h, and with a provider that accepts any
+ * variable.
  * Properties checked:
  *   - no crash, no leak, no kernel warning (ASan, LSan, UBSan, WARN_ON_ONCE)
  *   - on success every program passes fetch_prog_check(), the entry program
@@ -11,7 +12,6 @@
  *     the command (or one column past it)
  */
 #include "fake_kernel.h"
-#include "fake_btf.h"
 
 static void check_success(struct tp_probe *tp)
 {
@@ -160,7 +160,8 @@ static void fuzz_command(const char *cmd, size_t len,
 	struct tp_probe tp;
 	struct tp_words w;
 
-	tp_split(cmd, len, &w);
+	if (tp_split(cmd, len, &w))
+		return;
 	if (!tp_parse(env, &w, &tp, &err))
 		check_success(&tp);
 	else
@@ -179,7 +180,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fuzz_command(cmd, len, &fake_env);
 	fuzz_command(cmd, len, &fake_btf_env);
-	tp_split(cmd, len, &w);
+	if (tp_split(cmd, len, &w))
+		return 0;
 	if (w.argc && (w.argv[0][0] == '-' || w.argv[0][0] == '!')) {
 		ret = probe_parse_delete(w.argc, w.argv, &del);
 		if (!ret && (del.argc != w.argc - 1 || del.event.len < 0))

@@ -6,24 +6,6 @@
  * Included by main.c.
  */
 
-/* The listing words match the probe; any change to one does not */
-static void test_args_match(const struct tp_probe *tp, const char *listing)
-{
-	struct tp_words w;
-	char *last;
-
-	tp_split(listing, strlen(listing), &w);
-	check(probe_args_match(tp->args, tp->nr_args, w.argc, w.argv),
-	      "listing \"%s\" does not match its probe", listing);
-	if (w.argc) {
-		last = (char *)w.argv[w.argc - 1];
-		last[strlen(last) - 1] ^= 1;
-		check(!probe_args_match(tp->args, tp->nr_args, w.argc, w.argv),
-		      "changed listing \"%s\" still matches", listing);
-	}
-	tp_words_free(&w);
-}
-
 #define INSN(o, ...)	((struct fetch_insn){ .op = FETCH_OP_##o, __VA_ARGS__ })
 
 static void check_prog(bool valid, const char *what,
@@ -138,7 +120,11 @@ static void test_enomem(void)
 	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
 		for (n = 1; ; n++) {
 			/* words may be rewritten (":%pd"): split them anew */
-			tp_split(cmds[i].cmd, strlen(cmds[i].cmd), &w);
+			if (tp_split(cmds[i].cmd, strlen(cmds[i].cmd), &w)) {
+				check(false, "\"%s\": out of memory",
+				      cmds[i].cmd);
+				return;
+			}
 			tp_alloc_fail_countdown = n;
 			ret = tp_parse(cmds[i].env, &w, &tp, &err);
 			tp_probe_free(&tp);
@@ -147,7 +133,7 @@ static void test_enomem(void)
 				break;
 			if (!check(ret == -ENOMEM && err.code == PROBE_ERR_NONE,
 				   "\"%s\", allocation %ld fails: got %d %s",
-				   cmds[i].cmd, n, ret, err_name(err.code)))
+				   cmds[i].cmd, n, ret, tp_err_name(err.code)))
 				break;
 		}
 		tp_alloc_fail_countdown = 0;
@@ -275,10 +261,10 @@ static void check_btf(unsigned int flags, const char *func, const char *arg,
 	ret = probe_arg_parse(&ctx, 0, arg, &parg);
 	if (err)
 		check(ret < 0 && ctx.err.code == err, "BTF \"%s\" in %s: "
-		      "expected %s, got %d %s", arg, func, err_name(err), ret,
-		      err_name(ctx.err.code));
+		      "expected %s, got %d %s", arg, func, tp_err_name(err), ret,
+		      tp_err_name(ctx.err.code));
 	else if (check(!ret, "BTF \"%s\" in %s: %d %s", arg, func, ret,
-		       err_name(ctx.err.code)))
+		       tp_err_name(ctx.err.code)))
 		check(!strcmp(tp_dump(parg.code, &t), prog),
 		      "BTF \"%s\": expected \"%s\", got \"%s\"", arg, prog,
 		      t.buf);
@@ -348,7 +334,10 @@ static void test_dentry_rewrite_log(void)
 	struct tp_words w;
 	int i, ret;
 
-	tp_split(cmd, strlen(cmd), &w);
+	if (tp_split(cmd, strlen(cmd), &w)) {
+		check(false, "\"%s\": out of memory", cmd);
+		return;
+	}
 	ret = tp_parse(&fake_btf_env, &w, &tp, &err);
 	for (i = 0; i < w.argc; i++)
 		snprintf(shown + strlen(shown), sizeof(shown) - strlen(shown),
@@ -357,7 +346,7 @@ static void test_dentry_rewrite_log(void)
 	      !strcmp(shown, logged) &&
 	      probe_err_column(w.argc, w.argv, &err) == strlen(logged) - 4,
 	      "\"%s\": logged as \"%s\", %s at column %d", cmd, shown,
-	      err_name(err.code), probe_err_column(w.argc, w.argv, &err));
+	      tp_err_name(err.code), probe_err_column(w.argc, w.argv, &err));
 	tp_probe_free(&tp);
 	tp_words_free(&w);
 }

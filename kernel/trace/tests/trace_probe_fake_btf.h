@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A fake BTF for the host tests: a few Linux 6.12 types and function
- * prototypes in a static table, and a &struct probe_btf_ops that answers
- * from it what kernel/trace/trace_probe.c answers from the kernel's BTF.
+ * The fake BTF of the probe-parser tests' fake kernel (trace_probe_fake.h),
+ * shared by the KUnit suite, the host tests and the fuzzer: a few Linux
+ * 6.12 types and function prototypes in a static table, and a &struct
+ * probe_btf_ops that answers from it what kernel/trace/trace_probe.c
+ * answers from the kernel's BTF.  Pure data and lookups: in the kernel
+ * too it stands in for the real BTF, so that the BTF rows of
+ * trace_probe_cases.h have the same answers everywhere.
  *
  * The table keeps only the members the tests use, at the offsets of the
  * 6.12 x86-64 test config (measured with offsetof() on its headers).  The
@@ -11,9 +15,9 @@
  * leans on BTF helpers (btf_type_skip_modifiers(), btf_find_struct_member()
  * and its search of anonymous members), the same rules are applied to
  * this table.  Its struct dentry and struct file agree with the ":%pd"
- * offsets of trace_probe_internal.h, so "file:%pD" and
+ * offsets of the test config (trace_probe_internal.h), so "file:%pD" and
  * "file->f_path.dentry->d_name.name:string" read the same bytes.
- * Include after fake_kernel.h.
+ * Included by trace_probe_fake.h, after fake_env.
  *
  * The functions, in the BTF sense:
  *   ssize_t vfs_read(struct file *file, char *buf, size_t count,
@@ -38,8 +42,8 @@
  *                         the 128 bytes "$arg*" may expand into)
  * Every other function (entry_SYSCALL_64, "mymod:fn", ...) has no BTF.
  */
-#ifndef __TP_FAKE_BTF_H
-#define __TP_FAKE_BTF_H
+#ifndef __TRACE_PROBE_FAKE_BTF_H
+#define __TRACE_PROBE_FAKE_BTF_H
 
 enum fbtf_kind {
 	FBTF_VOID,
@@ -115,16 +119,16 @@ enum {
 #define FBTF_END		{ .type = T_VOID }	/* ends a list */
 
 /* Byte offsets, as in the sources; bit offsets are what BTF stores */
-#define AT(bytes)	((bytes) * 8)
+#define FBTF_AT(bytes)	((bytes) * 8)
 
 static const struct fbtf_member fbtf_file[] = {
-	{ "f_mode", T_FMODE_T, AT(12) },
-	{ "f_op", T_CONST_FOPS_PTR, AT(16) },
-	{ "f_inode", T_INODE_PTR, AT(40) },
-	{ "f_flags", T_UINT, AT(48) },
-	{ "f_path", T_PATH, AT(64) },
-	{ NULL, T_FILE_POS_UNION, AT(80) },
-	{ "f_pos", T_LOFF_T, AT(112) },
+	{ "f_mode", T_FMODE_T, FBTF_AT(12) },
+	{ "f_op", T_CONST_FOPS_PTR, FBTF_AT(16) },
+	{ "f_inode", T_INODE_PTR, FBTF_AT(40) },
+	{ "f_flags", T_UINT, FBTF_AT(48) },
+	{ "f_path", T_PATH, FBTF_AT(64) },
+	{ NULL, T_FILE_POS_UNION, FBTF_AT(80) },
+	{ "f_pos", T_LOFF_T, FBTF_AT(112) },
 	FBTF_END
 };
 
@@ -136,31 +140,31 @@ static const struct fbtf_member fbtf_file_pos_union[] = {
 
 static const struct fbtf_member fbtf_path[] = {
 	{ "mnt", T_VFSMOUNT_PTR, 0 },
-	{ "dentry", T_DENTRY_PTR, AT(8) },
+	{ "dentry", T_DENTRY_PTR, FBTF_AT(8) },
 	FBTF_END
 };
 
 static const struct fbtf_member fbtf_vfsmount[] = {
 	{ "mnt_root", T_DENTRY_PTR, 0 },
-	{ "mnt_sb", T_SUPER_BLOCK_PTR, AT(8) },
-	{ "mnt_flags", T_INT, AT(16) },
+	{ "mnt_sb", T_SUPER_BLOCK_PTR, FBTF_AT(8) },
+	{ "mnt_flags", T_INT, FBTF_AT(16) },
 	FBTF_END
 };
 
 static const struct fbtf_member fbtf_dentry[] = {
 	{ "d_flags", T_UINT, 0 },
-	{ "d_parent", T_DENTRY_PTR, AT(24) },
-	{ "d_name", T_QSTR, AT(32) },
-	{ "d_inode", T_INODE_PTR, AT(48) },
-	{ "d_iname", T_UCHAR_ARRAY40, AT(56) },
-	{ "d_sb", T_SUPER_BLOCK_PTR, AT(104) },
+	{ "d_parent", T_DENTRY_PTR, FBTF_AT(24) },
+	{ "d_name", T_QSTR, FBTF_AT(32) },
+	{ "d_inode", T_INODE_PTR, FBTF_AT(48) },
+	{ "d_iname", T_UCHAR_ARRAY40, FBTF_AT(56) },
+	{ "d_sb", T_SUPER_BLOCK_PTR, FBTF_AT(104) },
 	FBTF_END
 };
 
 /* struct qstr { union { struct { u32 hash; u32 len; }; u64 hash_len; }; ... } */
 static const struct fbtf_member fbtf_qstr[] = {
 	{ NULL, T_QSTR_UNION, 0 },
-	{ "name", T_CONST_UCHAR_PTR, AT(8) },
+	{ "name", T_CONST_UCHAR_PTR, FBTF_AT(8) },
 	FBTF_END
 };
 
@@ -172,67 +176,67 @@ static const struct fbtf_member fbtf_qstr_union[] = {
 
 static const struct fbtf_member fbtf_qstr_hash_len[] = {
 	{ "hash", T_U32, 0 },
-	{ "len", T_U32, AT(4) },
+	{ "len", T_U32, FBTF_AT(4) },
 	FBTF_END
 };
 
 static const struct fbtf_member fbtf_inode[] = {
 	{ "i_mode", T_UMODE_T, 0 },
-	{ "i_sb", T_SUPER_BLOCK_PTR, AT(24) },
-	{ "i_ino", T_ULONG, AT(40) },
+	{ "i_sb", T_SUPER_BLOCK_PTR, FBTF_AT(24) },
+	{ "i_ino", T_ULONG, FBTF_AT(40) },
 	FBTF_END
 };
 
 static const struct fbtf_member fbtf_super_block[] = {
-	{ "s_magic", T_ULONG, AT(96) },
+	{ "s_magic", T_ULONG, FBTF_AT(96) },
 	FBTF_END
 };
 
 static const struct fbtf_member fbtf_fops[] = {
-	{ "read", T_READ_PTR, AT(24) },
+	{ "read", T_READ_PTR, FBTF_AT(24) },
 	FBTF_END
 };
 
 /* u32 kthread:1, io_thread:1, user_worker:1, no_files:1 after exit_signal */
 static const struct fbtf_member fbtf_kca[] = {
 	{ "flags", T_U64, 0 },
-	{ "name", T_CONST_CHAR_PTR, AT(32) },
-	{ "exit_signal", T_INT, AT(40) },
-	{ "kthread", T_U32, AT(44), 1 },
-	{ "io_thread", T_U32, AT(44) + 1, 1 },
-	{ "user_worker", T_U32, AT(44) + 2, 1 },
-	{ "no_files", T_U32, AT(44) + 3, 1 },
-	{ "stack", T_ULONG, AT(48) },
-	{ "idle", T_INT, AT(92) },
+	{ "name", T_CONST_CHAR_PTR, FBTF_AT(32) },
+	{ "exit_signal", T_INT, FBTF_AT(40) },
+	{ "kthread", T_U32, FBTF_AT(44), 1 },
+	{ "io_thread", T_U32, FBTF_AT(44) + 1, 1 },
+	{ "user_worker", T_U32, FBTF_AT(44) + 2, 1 },
+	{ "no_files", T_U32, FBTF_AT(44) + 3, 1 },
+	{ "stack", T_ULONG, FBTF_AT(48) },
+	{ "idle", T_INT, FBTF_AT(92) },
 	FBTF_END
 };
 
 static const struct fbtf_member fbtf_open_how[] = {
 	{ "flags", T_U64, 0 },
-	{ "mode", T_U64, AT(8) },
-	{ "resolve", T_U64, AT(16) },
+	{ "mode", T_U64, FBTF_AT(8) },
+	{ "resolve", T_U64, FBTF_AT(16) },
 	FBTF_END
 };
 
 static const struct fbtf_member fbtf_filename[] = {
 	{ "name", T_CONST_CHAR_PTR, 0 },
-	{ "uptr", T_CONST_CHAR_PTR, AT(8) },
-	{ "refcnt", T_INT, AT(16) },
+	{ "uptr", T_CONST_CHAR_PTR, FBTF_AT(8) },
+	{ "refcnt", T_INT, FBTF_AT(16) },
 	FBTF_END
 };
 
 static const struct fbtf_member fbtf_open_flags[] = {
 	{ "open_flag", T_INT, 0 },
-	{ "mode", T_UMODE_T, AT(4) },
-	{ "acc_mode", T_INT, AT(8) },
-	{ "intent", T_INT, AT(12) },
-	{ "lookup_flags", T_INT, AT(16) },
+	{ "mode", T_UMODE_T, FBTF_AT(4) },
+	{ "acc_mode", T_INT, FBTF_AT(8) },
+	{ "intent", T_INT, FBTF_AT(12) },
+	{ "lookup_flags", T_INT, FBTF_AT(16) },
 	FBTF_END
 };
 
 static const struct fbtf_member fbtf_task[] = {
-	{ "pid", T_PID_T, AT(1024) },
-	{ "comm", T_CHAR_ARRAY16, AT(1496) },
+	{ "pid", T_PID_T, FBTF_AT(1024) },
+	{ "comm", T_CHAR_ARRAY16, FBTF_AT(1496) },
 	FBTF_END
 };
 
@@ -658,7 +662,7 @@ static const struct probe_btf_ops fbtf_ops = {
 	.param_name = fbtf_param_name,
 };
 
-/* The fake kernel of fake_kernel.h, built with BTF */
+/* The fake kernel of trace_probe_fake.h, built with BTF */
 static const struct kprobe_env fake_btf_env = {
 	.count_symbols = fake_count_symbols,
 	.on_func_entry = fake_on_func_entry,
@@ -666,4 +670,4 @@ static const struct kprobe_env fake_btf_env = {
 	.btf = &fbtf_ops,
 };
 
-#endif /* __TP_FAKE_BTF_H */
+#endif /* __TRACE_PROBE_FAKE_BTF_H */

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite of the probe-event parser: the rows of trace_probe_cases.h,
+ * checked in the kernel by the runners the host tests use
+ * (trace_probe_runners.h), in the same fake world (trace_probe_fake.h).
+ *
+ * The host tests run the parser against userspace shims; here it runs
+ * against the real kernel: regs_query_register_offset(), kstrto*(), the
+ * ctype tables, kmalloc(), THREAD_SIZE, the struct dentry and struct file
+ * offsets of ":%pd".  BTF comes from the fake world in both, so that the
+ * BTF rows do not depend on the kernel's own types.  One KUnit parameter
+ * is one row, described by its command or argument (the '^' marks the
+ * expected caret).
+ */
+#include <kunit/test.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/thread_info.h>
+
+#include "../trace_probe_internal.h"
+#include "../trace_probe_parse.h"
+#include "trace_probe_fake.h"
+#include "trace_probe_cases.h"
+
+#define TP_EXPECT(test, cond, fmt, ...) ({				\
+	bool __tp_ok = (cond);						\
+									\
+	KUNIT_EXPECT_TRUE_MSG(test, __tp_ok, fmt, ##__VA_ARGS__);	\
+	__tp_ok;							\
+})
+#include "trace_probe_runners.h"
+
+/*
+ * The fake world has the layout of the test config, x86-64 without KASAN
+ * or debug options: 16 KiB stacks, so $stack2048 is the last stack entry
+ * (KASAN doubles the stacks and with them that limit), and the struct
+ * dentry and struct file offsets that ":%pd" and ":%pD" read through
+ * (lock debugging moves them).  Skip a row that depends on either where
+ * this kernel differs.
+ */
+static void tp_skip_other_layout(struct kunit *test, const char *text)
+{
+	if (THREAD_SIZE != 16384 && strstr(text, "$stack2049"))
+		kunit_skip(test, "THREAD_SIZE is not 16 KiB");
+	if ((PROBE_DENTRY_NAME_OFFSET != 0x28 ||
+	     PROBE_FILE_DENTRY_OFFSET != 0x48) &&
+	    (strstr(text, ":%pd") || strstr(text, ":%pD")))
+		kunit_skip(test, "struct dentry or struct file is laid out otherwise");
+}
+
+static void trace_probe_test_err_coverage(struct kunit *test)
+{
+	tp_check_err_coverage(test);
+}
+
+/*
+ * One KUnit case per table: trace_probe_test_<table>() runs
+ * tp_run_<table>_case() on one row of tp_<table>_cases[], the parameter
+ * described by the row's @desc text, unless that text needs the test
+ * config's layout.
+ */
+#define TP_KUNIT_TABLE(table, desc)					\
+	KUNIT_ARRAY_PARAM_DESC(tp_##table, tp_##table##_cases, desc);	\
+	static void trace_probe_test_##table(struct kunit *test)	\
+	{								\
+		typeof(tp_##table##_cases[0]) *tc = test->param_value;	\
+									\
+		tp_skip_other_layout(test, tc->desc);			\
+		tp_run_##table##_case(test, tc);			\
+	}
+
+TP_KUNIT_TABLE(err, cmd)
+TP_KUNIT_TABLE(btf_err, cmd)
+TP_KUNIT_TABLE(prog, arg)
+TP_KUNIT_TABLE(arg_err, arg)
+TP_KUNIT_TABLE(cmd, cmd)
+TP_KUNIT_TABLE(btf, cmd)
+TP_KUNIT_TABLE(head, cmd)
+TP_KUNIT_TABLE(fmt, cmd)
+TP_KUNIT_TABLE(btf_fmt, cmd)
+TP_KUNIT_TABLE(delete, cmd)
+
+static struct kunit_case trace_probe_test_cases[] = {
+	KUNIT_CASE_PARAM(trace_probe_test_err, tp_err_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_btf_err, tp_btf_err_gen_params),
+	KUNIT_CASE(trace_probe_test_err_coverage),
+	KUNIT_CASE_PARAM(trace_probe_test_prog, tp_prog_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_arg_err, tp_arg_err_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_cmd, tp_cmd_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_btf, tp_btf_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_head, tp_head_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_fmt, tp_fmt_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_btf_fmt, tp_btf_fmt_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_delete, tp_delete_gen_params),
+	{}
+};
+
+static struct kunit_suite trace_probe_test_suite = {
+	.name = "trace_probe",
+	.test_cases = trace_probe_test_cases,
+};
+
+kunit_test_suite(trace_probe_test_suite);

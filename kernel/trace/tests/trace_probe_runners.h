@@ -1,0 +1,469 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * How each row of trace_probe_cases.h is checked: the runners shared by the
+ * KUnit suite (trace_probe_kunit.c) and the host tests
+ * (tools/testing/trace_probe/main.c), so that both harnesses judge the
+ * same rows the same way in the same fake world (trace_probe_fake.h).
+ *
+ * Include trace_probe_parse.h, trace_probe_fake.h and trace_probe_cases.h
+ * first, and define the one hook the runners report through:
+ *
+ *	TP_EXPECT(test, cond, fmt, ...)
+ *
+ * It records one check of @cond for @test (a struct kunit, or NULL on the
+ * host), with the printf-style message explaining a failure, and evaluates
+ * to @cond.  Every runner takes the test and one row: tp_run_<table>_case()
+ * checks a row of tp_<table>_cases[].  The rows of the tp_btf_* tables
+ * are checked like those of the tables of the same type, in fake_btf_env.
+ */
+#ifndef __TRACE_PROBE_RUNNERS_H
+#define __TRACE_PROBE_RUNNERS_H
+
+#ifndef TP_EXPECT
+#error "define TP_EXPECT(test, cond, fmt, ...) before including this file"
+#endif
+
+struct kunit;
+
+#undef C
+#define C(a, b)	#a
+static const char * const tp_err_names[] = { ERRORS };
+#undef C
+
+static const char *tp_err_name(int code)
+{
+	if (code == PROBE_ERR_NONE)
+		return "(none)";
+	return code >= 0 && code < TP_ERR_MAX ? tp_err_names[code] : "(bad id)";
+}
+
+static bool tp_str_eq(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* An allocation of the harness failed: that is a failed check */
+static void tp_oom(struct kunit *test, const char *what)
+{
+	TP_EXPECT(test, false, "\"%s\": out of memory", what);
+}
+
+/* Split @cmd into @w; false (a failed check) when out of memory */
+static bool tp_split_expect(struct kunit *test, const char *cmd,
+			    struct tp_words *w)
+{
+	if (!tp_split(cmd, strlen(cmd), w))
+		return true;
+	tp_oom(test, cmd);
+	return false;
+}
+
+/*
+ * Split and parse @cmd in fake kernel @env, which must succeed.  On
+ * success the caller frees @tp, then @w; on failure (a failed check)
+ * nothing is left to free.
+ */
+static bool tp_parse_expect(struct kunit *test, const struct kprobe_env *env,
+			    const char *cmd, struct tp_words *w,
+			    struct tp_probe *tp)
+{
+	struct probe_parse_err err;
+	int ret;
+
+	if (!tp_split_expect(test, cmd, w))
+		return false;
+	ret = tp_parse(env, w, tp, &err);
+	if (TP_EXPECT(test, !ret, "\"%s\": error %d %s", cmd, ret,
+		      tp_err_name(err.code)))
+		return true;
+	tp_probe_free(tp);
+	tp_words_free(w);
+	return false;
+}
+
+/* Check an error row in @env, after its setup command if any */
+static void tp_check_err_row(struct kunit *test, const struct kprobe_env *env,
+			     const struct tp_err_case *tc)
+{
+	const char *caret = strchr(tc->cmd, '^');
+	struct probe_parse_err err;
+	struct tp_words w;
+	struct tp_text cmd;
+	int col, ret;
+
+	tp_registry_clear();
+	if (tc->setup) {
+		if (!tp_split_expect(test, tc->setup, &w))
+			return;
+		ret = tp_run_command(env, &w, &err, &col);
+		tp_words_free(&w);
+		if (!TP_EXPECT(test, !ret, "setup \"%s\" failed: %d %s",
+			       tc->setup, ret, tp_err_name(err.code)))
+			goto out;
+	}
+	tp_text_reset(&cmd);
+	tp_text_print(&cmd, "%.*s%s", (int)(caret - tc->cmd), tc->cmd,
+		      caret + 1);
+	if (!tp_split_expect(test, cmd.buf, &w))
+		goto out;
+	ret = tp_run_command(env, &w, &err, &col);
+	TP_EXPECT(test, ret < 0 && err.code == tc->err && col == caret - tc->cmd,
+		  "\"%s\": expected %s at column %d, got %d %s at column %d (word %d offset %d)",
+		  tc->cmd, tp_err_name(tc->err), (int)(caret - tc->cmd), ret,
+		  tp_err_name(err.code), col, err.index, err.offset);
+	tp_words_free(&w);
+out:
+	tp_registry_clear();
+}
+
+static void tp_run_err_case(struct kunit *test, const struct tp_err_case *tc)
+{
+	tp_check_err_row(test, &fake_env, tc);
+}
+
+static void tp_run_btf_err_case(struct kunit *test,
+				const struct tp_err_case *tc)
+{
+	tp_check_err_row(test, &fake_btf_env, tc);
+}
+
+/* Each of the @n error ids in @ids has a row in @cases */
+static void tp_check_err_ids(struct kunit *test, const char *what,
+			     const int *ids, size_t n,
+			     const struct tp_err_case *cases, size_t ncases)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < ncases; j++)
+			if (cases[j].err == ids[i])
+				break;
+		TP_EXPECT(test, j < ncases, "no %s error row for %s", what,
+			  tp_err_name(ids[i]));
+	}
+}
+
+/*
+ * Every id reachable from a kprobe without BTF has a row in tp_err_cases[],
+ * every one that only BTF reaches a row in tp_btf_err_cases[]
+ */
+static void tp_check_err_coverage(struct kunit *test)
+{
+	static const int kprobe_ids[] = {
+		6, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 24, 25,
+		26, 27, 28, 29, 30, 31, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+		44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 63,
+		67, 68, 77, 78,
+	};
+	static const int btf_ids[] = {
+		TP_ERR_NO_RETVAL, TP_ERR_NOSUP_BTFARG, TP_ERR_NO_BTFARG,
+		TP_ERR_NO_BTF_ENTRY, TP_ERR_NOFENTRY_ARGS, TP_ERR_DOUBLE_ARGS,
+		TP_ERR_ARGS_2LONG, TP_ERR_NO_PTR_STRCT, TP_ERR_NOSUP_DAT_ARG,
+		TP_ERR_BAD_HYPHEN, TP_ERR_NO_BTF_FIELD, TP_ERR_BAD_BTF_TID,
+		TP_ERR_BAD_TYPE4STR,
+	};
+
+	TP_EXPECT(test, TP_ERR_MAX == 79 && TP_ERR_BAD_MAXACT_TYPE == 6 &&
+		  TP_ERR_NEED_STRING_TYPE == 77 && TP_ERR_EVENT_TOO_BIG == 78,
+		  "error catalogue is not the 6.12.117 one");
+	tp_check_err_ids(test, "kprobe", kprobe_ids, ARRAY_SIZE(kprobe_ids),
+			 tp_err_cases, ARRAY_SIZE(tp_err_cases));
+	tp_check_err_ids(test, "BTF", btf_ids, ARRAY_SIZE(btf_ids),
+			 tp_btf_err_cases, ARRAY_SIZE(tp_btf_err_cases));
+}
+
+/* Parse one argument as argument 0 of a probe of kind @flags */
+static int tp_parse_one(unsigned int flags, const char *arg,
+			struct probe_arg *parg, struct probe_parse_ctx *ctx)
+{
+	probe_parse_ctx_init(ctx, flags, parg, 1);
+	return probe_arg_parse(ctx, 0, arg, parg);
+}
+
+static void tp_check_entry_prog(struct kunit *test, const char *what,
+				const struct probe_parse_ctx *ctx,
+				const char *entry)
+{
+	struct tp_text t;
+
+	tp_dump_entry(ctx->entry_arg, &t);
+	TP_EXPECT(test, tp_str_eq(t.buf, entry ?: "END") && ctx->entry_arg &&
+		  !fetch_entry_prog_check(ctx->entry_arg->code,
+					  ctx->entry_arg->size),
+		  "\"%s\": entry program: expected \"%s\", got \"%s\"", what,
+		  entry, t.buf);
+}
+
+/* Check an argument of tp_prog_cases[]: its program and entry program */
+static void tp_run_prog_case(struct kunit *test, const struct tp_prog_case *tc)
+{
+	struct probe_parse_ctx ctx;
+	struct probe_arg parg;
+	struct tp_text t;
+	int ret;
+
+	ret = tp_parse_one(tc->flags, tc->arg, &parg, &ctx);
+	if (!TP_EXPECT(test, !ret,
+		       "\"%s\" (flags %#x): expected \"%s\", got error %d %s at %d",
+		       tc->arg, tc->flags, tc->prog, ret,
+		       tp_err_name(ctx.err.code), ctx.err.offset))
+		goto out;
+	TP_EXPECT(test, tp_str_eq(tp_dump(parg.code, &t), tc->prog),
+		  "\"%s\" (flags %#x):\n   expected \"%s\"\n   got      \"%s\"",
+		  tc->arg, tc->flags, tc->prog, t.buf);
+	TP_EXPECT(test, !fetch_prog_check(parg.code, fetch_prog_len(parg.code)),
+		  "\"%s\": the verifier rejects \"%s\"", tc->arg, t.buf);
+	if (tc->entry || ctx.entry_arg)
+		tp_check_entry_prog(test, tc->arg, &ctx, tc->entry);
+out:
+	probe_arg_free(&parg);
+	probe_entry_arg_free(ctx.entry_arg);
+}
+
+/* Check an argument of tp_arg_err_cases[]: error id and caret */
+static void tp_run_arg_err_case(struct kunit *test,
+				const struct tp_arg_err_case *tc)
+{
+	const char *caret = strchr(tc->arg, '^');
+	struct probe_parse_ctx ctx;
+	struct probe_arg parg;
+	struct tp_text arg;
+	int ret;
+
+	tp_text_reset(&arg);
+	tp_text_print(&arg, "%.*s%s", (int)(caret - tc->arg), tc->arg,
+		      caret + 1);
+	ret = tp_parse_one(tc->flags, arg.buf, &parg, &ctx);
+	TP_EXPECT(test, ret < 0 && ctx.err.code == tc->err &&
+		  ctx.err.index == 2 && ctx.err.offset == caret - tc->arg,
+		  "\"%s\" (flags %#x): expected %s at %d, got %d %s at %d",
+		  tc->arg, tc->flags, tp_err_name(tc->err),
+		  (int)(caret - tc->arg), ret, tp_err_name(ctx.err.code),
+		  ctx.err.offset);
+	probe_arg_free(&parg);
+	probe_entry_arg_free(ctx.entry_arg);
+}
+
+/* @t gets the @add text of each argument of @tp, separated by @sep */
+static const char *tp_join_args(const struct tp_probe *tp, const char *sep,
+				void (*add)(const struct tp_probe *tp, int i,
+					    struct tp_text *t),
+				struct tp_text *t)
+{
+	int i;
+
+	tp_text_reset(t);
+	for (i = 0; i < tp->nr_args; i++) {
+		if (i)
+			tp_text_print(t, "%s", sep);
+		add(tp, i, t);
+	}
+	return t->buf;
+}
+
+/* The program of argument @i */
+static void tp_add_prog(const struct tp_probe *tp, int i, struct tp_text *t)
+{
+	tp_dump_append(tp->args[i].code, FETCH_INSN_MAX, t);
+}
+
+/* Check a command row in @env: every program, the entry data */
+static void tp_check_cmd_row(struct kunit *test, const struct kprobe_env *env,
+			     const struct tp_cmd_case *tc)
+{
+	struct tp_probe tp;
+	struct tp_words w;
+	struct tp_text t;
+	unsigned int size;
+
+	if (!tp_parse_expect(test, env, tc->cmd, &w, &tp))
+		return;
+	TP_EXPECT(test, !strcmp(tp_join_args(&tp, " | ", tp_add_prog, &t), tc->progs),
+		  "\"%s\":\n   expected \"%s\"\n   got      \"%s\"", tc->cmd,
+		  tc->progs, t.buf);
+	tp_dump_entry(tp.ctx.entry_arg, &t);
+	size = probe_entry_data_size(tp.ctx.entry_arg);
+	TP_EXPECT(test, tp_str_eq(tc->entry ?: "END", t.buf) &&
+		  size == tc->entry_size,
+		  "\"%s\": entry expected \"%s\" (%u bytes), got \"%s\" (%u bytes)",
+		  tc->cmd, tc->entry, tc->entry_size, t.buf, size);
+	tp_probe_free(&tp);
+	tp_words_free(&w);
+}
+
+static void tp_run_cmd_case(struct kunit *test, const struct tp_cmd_case *tc)
+{
+	tp_check_cmd_row(test, &fake_env, tc);
+}
+
+static void tp_run_btf_case(struct kunit *test, const struct tp_cmd_case *tc)
+{
+	tp_check_cmd_row(test, &fake_btf_env, tc);
+}
+
+static bool tp_head_matches(const struct kprobe_head *head,
+			    const struct tp_head_case *tc)
+{
+	return !strcmp(head->group, tc->group) &&
+	       !strcmp(head->event, tc->event) &&
+	       head->is_return == tc->is_return &&
+	       head->maxactive == tc->maxactive &&
+	       tp_str_eq(head->symbol, tc->symbol) &&
+	       head->offset == tc->offset && head->addr == tc->addr &&
+	       head->flags == tc->flags;
+}
+
+/* Check a command of tp_head_cases[]: what its head parses to */
+static void tp_run_head_case(struct kunit *test, const struct tp_head_case *tc)
+{
+	struct kprobe_head head;
+	struct tp_words w;
+	int ret;
+
+	if (!tp_split_expect(test, tc->cmd, &w))
+		return;
+	ret = kprobe_head_parse(w.argc, w.argv, &fake_env, &head);
+	if (ret || tc->ret)
+		TP_EXPECT(test, ret == tc->ret && head.err.code == PROBE_ERR_NONE,
+			  "\"%s\": expected %d, got %d %s", tc->cmd, tc->ret,
+			  ret, tp_err_name(head.err.code));
+	else
+		TP_EXPECT(test, tp_head_matches(&head, tc),
+			  "\"%s\": expected %s/%s ret=%d max=%u sym=%s+%ld addr=%#lx flags=%#x, got %s/%s ret=%d max=%u sym=%s+%ld addr=%#lx flags=%#x",
+			  tc->cmd, tc->group, tc->event, tc->is_return,
+			  tc->maxactive, tc->symbol, tc->offset, tc->addr,
+			  tc->flags, head.group, head.event, head.is_return,
+			  head.maxactive, head.symbol, head.offset, head.addr,
+			  head.flags);
+	kprobe_head_free(&head);
+	tp_words_free(&w);
+}
+
+/* The listing words match the probe; any change to one does not */
+static void tp_check_args_match(struct kunit *test, const struct tp_probe *tp,
+				const char *listing)
+{
+	struct tp_words w;
+	char *last;
+
+	if (!tp_split_expect(test, listing, &w))
+		return;
+	TP_EXPECT(test, probe_args_match(tp->args, tp->nr_args, w.argc, w.argv),
+		  "listing \"%s\" does not match its probe", listing);
+	if (w.argc) {
+		last = (char *)w.argv[w.argc - 1];
+		last[strlen(last) - 1] ^= 1;
+		TP_EXPECT(test,
+			  !probe_args_match(tp->args, tp->nr_args, w.argc, w.argv),
+			  "changed listing \"%s\" still matches", listing);
+	}
+	tp_words_free(&w);
+}
+
+/* Argument @i as a field: "name type offset size signed;" */
+static void tp_add_field(const struct tp_probe *tp, int i, struct tp_text *t)
+{
+	struct probe_field_desc desc;
+
+	probe_arg_field_desc(&tp->args[i], tp->head.is_return ?
+			     PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL, &desc);
+	tp_text_print(t, "%s %s %u %u %d;", desc.name, desc.type, desc.offset,
+		      desc.size, desc.is_signed);
+}
+
+/* Argument @i as kprobe_events lists it */
+static void tp_add_listing(const struct tp_probe *tp, int i,
+			   struct tp_text *t)
+{
+	probe_arg_format(t->buf + t->len, sizeof(t->buf) - t->len,
+			 &tp->args[i]);
+	t->len += strlen(t->buf + t->len);
+}
+
+/* Check the print fmt of the event @tp defines against @expect */
+static void tp_check_print_fmt(struct kunit *test, const struct tp_probe *tp,
+			       const char *cmd, const char *expect)
+{
+	enum probe_print_type ptype;
+	char *fmt;
+	int len;
+
+	ptype = tp->head.is_return ? PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL;
+	len = probe_print_fmt(NULL, 0, tp->args, tp->nr_args, ptype);
+	fmt = kmalloc(len + 1, GFP_KERNEL);
+	if (!fmt) {
+		tp_oom(test, cmd);
+		return;
+	}
+	TP_EXPECT(test, probe_print_fmt(fmt, len + 1, tp->args, tp->nr_args,
+					ptype) == len && !strcmp(fmt, expect),
+		  "\"%s\": print fmt\n   expected %s\n   got      %s", cmd,
+		  expect, fmt);
+	kfree(fmt);
+}
+
+/* Check a format row in @env: print fmt, fields and listing */
+static void tp_check_fmt_row(struct kunit *test, const struct kprobe_env *env,
+			     const struct tp_fmt_case *tc)
+{
+	struct tp_probe tp;
+	struct tp_words w;
+	struct tp_text t;
+
+	if (!tp_parse_expect(test, env, tc->cmd, &w, &tp))
+		return;
+	tp_check_print_fmt(test, &tp, tc->cmd, tc->print_fmt);
+	TP_EXPECT(test, !strcmp(tp_join_args(&tp, " ", tp_add_field, &t), tc->fields),
+		  "\"%s\": fields\n   expected %s\n   got      %s", tc->cmd,
+		  tc->fields, t.buf);
+	TP_EXPECT(test, !strcmp(tp_join_args(&tp, " ", tp_add_listing, &t), tc->listing),
+		  "\"%s\": listing\n   expected %s\n   got      %s", tc->cmd,
+		  tc->listing, t.buf);
+	TP_EXPECT(test, probe_args_match(tp.args, tp.nr_args, 0, NULL) &&
+		  (!tp.nr_args || !probe_args_match(tp.args, 0, 1, w.argv + 2)),
+		  "\"%s\": probe_args_match() on an empty list", tc->cmd);
+	tp_check_args_match(test, &tp, t.buf);
+	tp_probe_free(&tp);
+	tp_words_free(&w);
+}
+
+static void tp_run_fmt_case(struct kunit *test, const struct tp_fmt_case *tc)
+{
+	tp_check_fmt_row(test, &fake_env, tc);
+}
+
+static void tp_run_btf_fmt_case(struct kunit *test,
+				const struct tp_fmt_case *tc)
+{
+	tp_check_fmt_row(test, &fake_btf_env, tc);
+}
+
+static bool tp_tok_is(const struct probe_tok *t, const char *s)
+{
+	return s && t->len == strlen(s) && !memcmp(t->s, s, t->len);
+}
+
+/* Check a command of tp_delete_cases[]: what its head parses to */
+static void tp_run_delete_case(struct kunit *test,
+			       const struct tp_delete_case *tc)
+{
+	struct probe_delete_cmd del = {};
+	struct tp_words w;
+	int ret;
+
+	if (!tp_split_expect(test, tc->cmd, &w))
+		return;
+	ret = probe_parse_delete(w.argc, w.argv, &del);
+	TP_EXPECT(test, ret == tc->ret &&
+		  (ret || (del.has_group == !!tc->group &&
+			   (!tc->group || tp_tok_is(&del.group, tc->group)) &&
+			   tp_tok_is(&del.event, tc->event) &&
+			   del.argc == tc->argc)),
+		  "\"%s\": expected %d %s/%s argc %d, got %d %.*s/%.*s argc %d",
+		  tc->cmd, tc->ret, tc->group, tc->event, tc->argc, ret,
+		  del.group.len, del.group.s, del.event.len, del.event.s,
+		  del.argc);
+	tp_words_free(&w);
+}
+
+#endif /* __TRACE_PROBE_RUNNERS_H */
