@@ -28,4 +28,4 @@ echo 0 > events/kpt/bootopen/enable
 grep -q 'bootopen: .*path="/kpt/variant"' trace
 echo '-:kpt/bootopen' >> kprobe_events
 echo '-:kpt/bootret' >> kprobe_events
-! grep -q bootopen kprobe_events
+test "$(grep -c bootopen kprobe_events)" -eq 0
