@@ -26,24 +26,44 @@ emit() {
 # BOUND seconds is reported instead of hanging the run.
 show() { # title file
 	emit "--- $1"
-	timeout $BOUND cat "$2" >&3 2>&1 || emit "(read of $2 failed: $?)"
+	timeout $BOUND cat "$2" >/tmp/kpt-show 2>&1
+	rc=$?
+	if [ -n "$UNSUB" ]; then
+		sed "$UNSUB" /tmp/kpt-show >&3
+	else
+		cat /tmp/kpt-show >&3
+	fi
+	[ $rc -eq 0 ] || emit "(read of $2 failed: $rc)"
 }
 
 # {addr:SYM} in a definition stands for SYM's address taken from
 # /proc/kallsyms, so address probes work on kernels with different layouts.
+# The address shows again in listings and error_log; UNSUB (a sed script,
+# built per case) turns it back into {addr:SYM} there, so outputs compare
+# across kernels whose symbols sit at different addresses.
+UNSUB=
+
+addr_syms() { # def: every SYM of a {addr:SYM} in def, one per line
+	printf '%s\n' "$1" | grep -o '{addr:[^}]*}' | sed 's/^{addr:\(.*\)}$/\1/'
+}
+
+addr_of() { # sym
+	a=$(awk -v s="$1" '$3 == s { print "0x" $1; exit }' /proc/kallsyms)
+	echo "${a:-0xNOTFOUND}"
+}
+
 subst() { # def
 	d=$1
-	while :; do
-		case "$d" in
-		*'{addr:'*'}'*) ;;
-		*) break ;;
-		esac
-		s=${d#*\{addr:}
-		s=${s%%\}*}
-		a=$(awk -v s="$s" '$3 == s { print "0x" $1; exit }' /proc/kallsyms)
-		d=$(printf '%s\n' "$d" | sed "s/{addr:$s}/${a:-0xNOTFOUND}/")
+	for s in $(addr_syms "$d"); do
+		d=$(printf '%s\n' "$d" | sed "s/{addr:$s}/$(addr_of "$s")/g")
 	done
 	printf '%s\n' "$d"
+}
+
+unsub_add() { # def
+	for s in $(addr_syms "$1"); do
+		UNSUB="${UNSUB}s/$(addr_of "$s")/{addr:$s}/g;"
+	done
 }
 
 # Events that exist now, as GRP/EVENT, once each, in listing order.
@@ -89,6 +109,7 @@ clean() {
 
 run_case() { # number trigger
 	emit "=== case $1"
+	UNSUB=
 	i=0
 	while IFS= read -r l; do
 		op=${l%% *}
@@ -97,6 +118,7 @@ run_case() { # number trigger
 		*' '*) def=${l#* } ;;
 		esac
 		emit "--- cmd $i: $op $def"
+		unsub_add "$def"
 		case "$op" in
 		k)	out=$(write '>>' kprobe_events "$(subst "$def")") ;;
 		kt)	out=$(write '>' kprobe_events "$(subst "$def")") ;;
