@@ -13,6 +13,8 @@
 #   make kernel                just build (KERNEL, DEBUG as above)
 #   make diff                  differential test: tests/diff/corpus.txt vs stock.golden (KERNEL as above)
 #   make diff-golden           rewrite tests/diff/stock.golden from the stock kernel
+#   make bench                 probe-hit and control-plane costs, stock and ours,
+#                              under QEMU -icount; writes BENCHMARKS.md
 #
 # Build output lives in build/ (git-ignored).
 
@@ -25,7 +27,7 @@ CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
 	$(if $(filter 1,$(NO_HOST)),-H)
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
-.PHONY: all deps tree kernel check demo shell baseline diff diff-golden host-test fuzz clean distclean
+.PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench host-test fuzz clean distclean
 
 all: kernel
 
@@ -57,6 +59,12 @@ diff: kernel
 diff-golden:
 	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
 	@$(H)/diff.sh -g stock
+
+# Both kernels, whatever KERNEL says: the table compares them.
+bench:
+	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
+	@$(MAKE) --no-print-directory kernel KERNEL=ours DEBUG=0
+	@$(H)/bench.sh $(if $(HITS),-n $(HITS))
 
 host-test:
 	@$(MAKE) -C tools/testing/trace_probe test

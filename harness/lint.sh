@@ -40,7 +40,7 @@ PRINTF_L kernel/trace/tests/trace_probe_cases.h
 cd "$KPT_ROOT" || exit 1
 bad=0
 for f in $(git ls-files -co --exclude-standard -- 'kernel/*.c' 'kernel/*.h' \
-		'tools/testing/kprobetrace/*.c'); do
+		'tools/testing/kprobetrace/*.c' 'tools/testing/kprobetrace/*.h'); do
 	"$scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
 		--no-summary -f "$f" 2>&1 |
 	while IFS= read -r line; do

@@ -1,0 +1,251 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The table of `make bench`, from the guest results of harness/bench.sh:
+#   bench-report.sh BENCHDIR MARKDOWN
+# BENCHDIR/{stock,ours}/results hold kpt_bench's lines (see kpt_bench.c).
+# Prints the tables and puts them into MARKDOWN between the markers
+# "<!-- bench:begin -->" and "<!-- bench:end -->"; text outside them is
+# kept, so the file can carry hand-written notes.  Without the markers
+# (or the file) a new file is written.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+bench=${1:?usage: bench-report.sh BENCHDIR MARKDOWN}
+md=${2:?usage: bench-report.sh BENCHDIR MARKDOWN}
+files=
+for v in stock ours; do
+	[ -f "$bench/$v/results" ] && files="${files:+$files }$bench/$v/results"
+done
+[ -n "$files" ] || kpt_die "no results in $bench (run harness/bench.sh)"
+
+# The per-hit matrix and the control-plane rows, as Markdown tables.  A
+# row's value is the smaller of its two reps (noise here only adds: a
+# timer tick that has more housekeeping to do in one rep than the other).
+tables() {
+	awk '
+	function per(ns) { return ns / hits }
+	function f1(x) { return sprintf("%.1f", x) }
+	function keep(a, k, x) { if (!(k in a) || x < a[k]) a[k] = x }
+	function have(v, id) { return ((v SUBSEP id) in rw) }
+	function floors(s) {
+		if (f1(fl["stock", s]) == f1(fl["ours", s]))
+			return f1(fl["stock", s])
+		return f1(fl["stock", s]) " / " f1(fl["ours", s])
+	}
+	FNR == 1 { v = FILENAME ~ /\/stock\/results$/ ? "stock" : "ours" }
+	$1 == "hits" { hits = $2 }
+	$1 == "def" {
+		if (!($2 in site)) order[++nrows] = $2
+		site[$2] = $3
+		d = $0; sub(/^def [^ ]+ [^ ]+ /, "", d); sub(/ +$/, "", d)
+		def[$2] = d
+	}
+	$1 == "floor" { keep(fl, v SUBSEP $2, per($8 - $6)) }
+	$1 == "row" { keep(rw, v SUBSEP $2, per($8 - $6)) }
+	$1 == "cp" { keep(cp, v SUBSEP $2, $6) }
+	$1 == "mem" && $4 == 0 { mem[v, $2] = $6 }
+	END {
+		split("noargs 0.85 args 0.6 string 0.35 two 0.5", t, " ")
+		for (i = 1; i < 8; i += 2) target[t[i]] = t[i + 1]
+		n = split("noargs:noargs:entry, no arguments|" \
+			  "regs4:args:four register arguments|" \
+			  "deref:args:dereference chain|" \
+			  "kstring:string:kernel string|" \
+			  "comm:string:$comm|" \
+			  "ustring:string:user string (syscall argument)|" \
+			  "array:args:u8[16] array|" \
+			  "bitfield:args:bitfield|" \
+			  "ret_noargs:noargs:kretprobe, no arguments|" \
+			  "ret_retval:args:kretprobe, $retval|" \
+			  "ret_arg:args:kretprobe, entry $arg4|" \
+			  "mid_int3:noargs:mid-function, int3|" \
+			  "mid_opt:noargs:mid-function, jump-optimized|" \
+			  "two_regs4:two:two instances, four registers|" \
+			  "two_kstring:two:two instances, kernel string|" \
+			  "filtered:args:filter rejects the record|" \
+			  "tracing_off:args:hit while tracing_on is 0|" \
+			  "getppid:noargs:getppid() reference, no arguments", c, "|")
+		for (i = 1; i <= n; i++) {
+			split(c[i], kv, ":")
+			cls[kv[1]] = kv[2]; label[kv[1]] = kv[3]
+		}
+		print "| Row | Definition | Stock | Ours | Floor | Stock above floor | Ours above floor | Ours/stock | Target |"
+		print "|---|---|---:|---:|---:|---:|---:|---:|---|"
+		for (i = 1; i <= nrows; i++) {
+			id = order[i]; s = site[id]
+			if (!have("stock", id) || !have("ours", id)) {
+				printf "| %s | `%s` | %s | %s | | | | | |\n", label[id], def[id],
+					(have("stock", id) ? f1(rw["stock", id]) : "-"),
+					(have("ours", id) ? f1(rw["ours", id]) : "-")
+				continue
+			}
+			ss = rw["stock", id] - fl["stock", s]
+			so = rw["ours", id] - fl["ours", s]
+			ratio = ss > 0 ? so / ss : 0
+			tg = target[cls[id]]
+			printf "| %s | `%s` | %s | %s | %s | %s | %s | %.2f | ≤%s %s |\n",
+				label[id], def[id], f1(rw["stock", id]), f1(rw["ours", id]),
+				floors(s), f1(ss), f1(so), ratio, tg,
+				(ratio <= tg ? "met" : "**missed**")
+		}
+		print ""
+		print "| Control plane, 1000 events | Stock | Ours | Ours/stock | Target |"
+		print "|---|---:|---:|---:|---|"
+		n = split("create=create, one write(2) per definition|" \
+			  "enable=enable (events/kptcp/enable)|" \
+			  "disable=disable (events/kptcp/enable)|" \
+			  "delete=delete, one write(2) per -:event|" \
+			  "create_bulk=create, all in one write(2)|" \
+			  "delete_trunc=delete all, truncating kprobe_events", st, "|")
+		for (i = 1; i <= n; i++) {
+			split(st[i], kv, "=")
+			a = cp["stock", kv[1]]; b = cp["ours", kv[1]]
+			printf "| %s | %.1f ms | %.1f ms | %s | |\n", kv[2],
+				a / 1e6, b / 1e6, (a > 0 ? sprintf("%.2f", b / a) : "-")
+		}
+		a = cp["stock", "create"] + cp["stock", "delete"]
+		b = cp["ours", "create"] + cp["ours", "delete"]
+		printf "| create + delete (one write each) | %.1f ms | %.1f ms | %s | ≤0.50 (2x faster) %s |\n",
+			a / 1e6, b / 1e6, (a > 0 ? sprintf("%.2f", b / a) : "-"),
+			(a > 0 && b / a <= 0.5 ? "met" : "**missed**")
+		a = mem["stock", "Slab"] * 1024 / 1000
+		b = mem["ours", "Slab"] * 1024 / 1000
+		printf "| slab memory per event | %.0f B | %.0f B | %s | ≤1.00 %s |\n",
+			a, b, (a > 0 ? sprintf("%.2f", b / a) : "-"),
+			(b <= a ? "met" : "**missed**")
+		a = mem["stock", "Percpu"] * 1024 / 1000
+		b = mem["ours", "Percpu"] * 1024 / 1000
+		printf "| per-CPU memory per event | %.0f B | %.0f B | | |\n", a, b
+	}' $files
+}
+
+# The armed probes, as kprobes/list showed them, with the code byte at the
+# probed address: evidence of ftrace-based, int3 and jump-optimized probes.
+probes() {
+	awk '$1 == "probe" && $2 ~ /^floor_/ {
+		line = $0; sub(/^probe [^ ]+ [0-9a-f]+ +/, "", line)
+		gsub(/ +/, " ", line)
+		printf "- %s: `%s`\n", substr($2, 7), line
+	}' "$1"
+}
+
+# How far rep 0 and rep 1 of each row agree, per kernel; and, when the
+# previous run booted the same kernel, module and driver, how far the two
+# runs agree, raw and as the table prints them.
+determinism() {
+	local v f
+	for v in stock ours; do
+		f=$bench/$v/results
+		[ -f "$f" ] || continue
+		awk -v v="$v" '
+		$1 == "hits" { hits = $2 }
+		$1 == "row" || $1 == "floor" {
+			x[$1 " " $2, $4] = ($8 - $6) / hits; k[$1 " " $2] = 1
+		}
+		$1 == "cp" { c[$2, $4] = $6 / 1e6; ck[$2] = 1 }
+		END {
+			for (id in k) {
+				d = x[id, 1] - x[id, 0]; if (d < 0) d = -d
+				n++
+				if (d == 0) same++
+				if (d > max) { max = d; mid = id }
+			}
+			for (id in ck) {
+				d = c[id, 1] - c[id, 0]; if (d < 0) d = -d
+				if (d > cmax) { cmax = d; cid = id }
+			}
+			printf "- %s, rep 0 against rep 1 of one boot: %d of %d per-hit measurements " \
+			       "identical to the nanosecond; largest difference %.4f instructions per hit " \
+			       "(%s). Control-plane steps within %.2f ms (%s).\n",
+			       v, same, n, max, mid, cmax, cid
+		}' "$f"
+		if [ -f "$f.prev" ] && [ -f "$bench/$v/ident.prev" ] &&
+		   cmp -s "$bench/$v/ident" "$bench/$v/ident.prev"; then
+			awk -v v="$v" '
+			function keep(a, k, x) { if (!(k in a) || x < a[k]) a[k] = x }
+			$1 == "hits" { hits = $2 }
+			$1 == "row" || $1 == "floor" {
+				val = ($8 - $6) / hits; id = $1 " " $2
+				if (FILENAME ~ /prev$/) { p[id, $4] = val; keep(pm, id, val) }
+				else { c[id, $4] = val; keep(cm, id, val); ids[id] = 1 }
+			}
+			END {
+				for (id in ids) {
+					for (r = 0; r < 2; r++) {
+						n++; d = c[id, r] - p[id, r]; if (d < 0) d = -d
+						if (d == 0) same++
+						if (d > max) max = d
+					}
+					rows++
+					if (sprintf("%.1f", cm[id]) == sprintf("%.1f", pm[id])) tsame++
+				}
+				printf "- %s, this boot against the previous one (same kernel, module and driver): " \
+				       "%d of %d per-hit measurements identical to the nanosecond, largest " \
+				       "difference %.4f instructions per hit; %d of %d table values identical.\n",
+				       v, same, n, max, tsame, rows
+			}' "$f.prev" "$f"
+		fi
+	done
+}
+
+about() {
+	local v total=0 w
+	echo "Kernels: $(for v in stock ours; do
+		[ -f "$bench/$v/results" ] &&
+			printf '%s %s; ' "$v" "$(awk '$1 == "kernel" { print $2 }' "$bench/$v/results")"
+		done)$(qemu-system-x86_64 --version | head -n 1)."
+	for v in stock ours; do
+		[ -f "$bench/$v/wall" ] || continue
+		w=$(cat "$bench/$v/wall")
+		total=$((total + w))
+		printf 'Wall time of the %s boot: %d s. ' "$v" "$w"
+	done
+	echo "Both: $total s on the 2-core build host (niced, alongside other jobs)."
+	if cmp -s "$(kpt_outdir stock 0)/.config" "$(kpt_outdir ours 0)/.config"; then
+		echo "The two kernels were built from the same .config."
+	else
+		echo "**The two kernels' .config files differ.**"
+	fi
+}
+
+body=$(
+	echo "<!-- bench:begin -->"
+	echo "<!-- Generated by harness/bench.sh ($(date -u +%Y-%m-%d)); edit outside the markers. -->"
+	echo
+	echo "Guest instructions per probe hit: with \`-icount shift=0\` one guest"
+	echo "nanosecond is one executed instruction.  $(awk '$1 == "hits" { print $2; exit }' $files)"
+	echo "calls of the probed function per measurement, baseline (event defined,"
+	echo "disabled) subtracted; the smaller of two reps.  Floor: a bare kprobe, or"
+	echo "kretprobe for kretprobe rows, with an empty handler on the same spot."
+	echo "Ours/stock compares the cost above the floor."
+	echo
+	tables
+	echo
+	echo "The floors' probes, from /sys/kernel/debug/kprobes/list (stock; ours alike):"
+	echo
+	probes "${files%% *}"
+	echo
+	echo "Determinism:"
+	echo
+	determinism
+	echo
+	about
+	echo "<!-- bench:end -->"
+)
+echo "$body" | sed '/^<!--/d'
+if [ -f "$md" ] && grep -q '^<!-- bench:begin -->' "$md"; then
+	awk -v body="$body" '
+		/^<!-- bench:begin -->/ { print body; skip = 1; next }
+		/^<!-- bench:end -->/ { skip = 0; next }
+		!skip' "$md" >"$md.tmp"
+else
+	{
+		echo "# Benchmarks"
+		echo
+		echo "Reproduce with \`make bench\` (see harness/bench.sh)."
+		echo
+		echo "$body"
+	} >"$md.tmp"
+fi
+mv "$md.tmp" "$md"
+kpt_log "bench: table written to ${md#$KPT_ROOT/}"

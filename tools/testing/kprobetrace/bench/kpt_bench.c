@@ -1,0 +1,687 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kpt_bench: the guest side of `make bench` (harness/bench.sh)
+ *
+ *   kpt_bench probes HITS MIDOFF   the per-hit matrix
+ *   kpt_bench control              the control-plane rows
+ *
+ * The guest runs under QEMU with -icount shift=0: its clock advances one
+ * nanosecond per executed instruction, so CLOCK_MONOTONIC differences are
+ * instruction counts.  A measurement is the guest time of HITS calls of
+ * the probed function: kpt_bench_target() in the kpt_bench module (one
+ * KPT_BENCH_IOC_RUN ioctl) or __x64_sys_getppid (HITS getppid() calls).
+ * Each row measures HITS calls with its event defined but disabled
+ * (the baseline) and again with it enabled; the host divides the
+ * difference by HITS.  Each row runs twice (rep 0 and 1), so the output
+ * shows how far two identical runs agree.  MIDOFF is the offset of the
+ * mid-function probe in kpt_bench_target(), found by the host.
+ *
+ * The floors are the same measurement with a bare kprobe or kretprobe
+ * with an empty handler (armed by the module) instead of an event.
+ *
+ * Output, one line per result (stdout):
+ *   def ID SITE DEFINITION      the row's floor site and kprobe_events line
+ *   row ID rep R base NS event NS
+ *   floor SITE rep R base NS probe NS
+ *   probe ID LINE code XX       the armed probe's kprobes/list line and
+ *                               the code byte at the probed address
+ *   cp STEP rep R ns NS         control-plane step time
+ *   mem FIELD rep R kb KB       /proc/meminfo delta over 1000 events
+ *   error TEXT                  something failed
+ *
+ * Build: gcc -static -O2 -Wall -Werror.  Run as root with the module
+ * loaded, tracefs at /sys/kernel/tracing and debugfs at /sys/kernel/debug.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+
+#include "kpt_bench.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define STR_(x)		#x
+#define STR(x)		STR_(x)
+
+#define TRACEFS		"/sys/kernel/tracing"
+#define KPROBES_LIST	"/sys/kernel/debug/kprobes/list"
+#define OPT_SYSCTL	"/proc/sys/debug/kprobes-optimization"
+#define DEVICE		"/dev/kpt_bench"
+#define TARGET		"kpt_bench_target"
+#define GETPPID		"__x64_sys_getppid"
+/* $comm is as long as the other strings: 15 characters */
+#define COMM		"kprobetrace-cmd"
+/* Calls before each measurement, so that nothing is measured cold */
+#define WARM		200
+#define REPS		2
+/* How long to wait for probe code to change, in 10 ms steps */
+#define CODE_POLLS	300
+
+static const char ustr[] = KPT_BENCH_USTR;
+static unsigned long hits;
+static unsigned int midoff;
+static int dev_fd = -1;
+/* The code bytes at the entry and at the mid-function probe, unprobed */
+static int orig_entry, orig_mid;
+
+enum trigger { TRIG_TARGET, TRIG_GETPPID };
+
+/* What a row's probe sits on, which also picks its floor */
+enum site {
+	SITE_ENTRY,		/* kpt_bench_target, an ftrace-based kprobe */
+	SITE_RET,		/* a kretprobe on kpt_bench_target */
+	SITE_MID_INT3,		/* kpt_bench_target+MIDOFF, optimization off */
+	SITE_MID_OPT,		/* the same, jump-optimized */
+	SITE_GETPPID,		/* __x64_sys_getppid, called by getppid() */
+	NR_SITES
+};
+
+enum setup {
+	SETUP_PLAIN,		/* enabled in the top-level instance */
+	SETUP_TWO_INSTANCES,	/* enabled in instances kpa and kpb only */
+	SETUP_FILTER,		/* a filter that rejects every record */
+	SETUP_TRACING_OFF,	/* enabled while tracing_on is 0 */
+};
+
+struct row {
+	const char *id;		/* event name in group kpt */
+	const char *args;	/* fetch arguments, after the probe point */
+	bool ret;		/* a kretprobe event */
+	enum site site;
+	enum setup setup;
+};
+
+static const char * const site_name[NR_SITES] = {
+	"entry", "ret", "mid_int3", "mid_opt", "getppid",
+};
+
+/* The matrix.  The ids are what the host's table is keyed on. */
+static const struct row rows[] = {
+	{ "noargs", "", false, SITE_ENTRY, SETUP_PLAIN },
+	{ "regs4", "a=%di b=%si c=%dx d=%cx", false, SITE_ENTRY, SETUP_PLAIN },
+	{ "deref", "v=+" STR(KPT_BENCH_OFF_VALUE) "(+" STR(KPT_BENCH_OFF_NEXT)
+	  "(%di))", false, SITE_ENTRY, SETUP_PLAIN },
+	{ "kstring", "s=+0(%si):string", false, SITE_ENTRY, SETUP_PLAIN },
+	{ "comm", "c=$comm", false, SITE_ENTRY, SETUP_PLAIN },
+	{ "ustring", "u=+0(%dx):ustring", false, SITE_ENTRY, SETUP_PLAIN },
+	{ "array", "a=+" STR(KPT_BENCH_OFF_BYTES) "(%di):u8[16]", false,
+	  SITE_ENTRY, SETUP_PLAIN },
+	{ "bitfield", "f=+" STR(KPT_BENCH_OFF_FLAGS) "(%di):b4@3/32", false,
+	  SITE_ENTRY, SETUP_PLAIN },
+	{ "ret_noargs", "", true, SITE_RET, SETUP_PLAIN },
+	{ "ret_retval", "r=$retval", true, SITE_RET, SETUP_PLAIN },
+	{ "ret_arg", "n=$arg4", true, SITE_RET, SETUP_PLAIN },
+	{ "mid_int3", "", false, SITE_MID_INT3, SETUP_PLAIN },
+	{ "mid_opt", "", false, SITE_MID_OPT, SETUP_PLAIN },
+	{ "two_regs4", "a=%di b=%si c=%dx d=%cx", false, SITE_ENTRY,
+	  SETUP_TWO_INSTANCES },
+	{ "two_kstring", "s=+0(%si):string", false, SITE_ENTRY,
+	  SETUP_TWO_INSTANCES },
+	{ "filtered", "a=%di b=%si c=%dx d=%cx", false, SITE_ENTRY,
+	  SETUP_FILTER },
+	{ "tracing_off", "a=%di b=%si c=%dx d=%cx", false, SITE_ENTRY,
+	  SETUP_TRACING_OFF },
+	{ "getppid", "", false, SITE_GETPPID, SETUP_PLAIN },
+};
+
+static const char * const instances[] = { "kpa", "kpb" };
+
+static void say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+/* Write @text to @path (relative to tracefs unless absolute); 0 or -errno */
+static int put(const char *path, const char *text, int flags)
+{
+	char full[256];
+	ssize_t n;
+	int fd, ret = 0;
+
+	if (path[0] != '/')
+		snprintf(full, sizeof(full), TRACEFS "/%s", path);
+	else
+		snprintf(full, sizeof(full), "%s", path);
+	fd = open(full, O_WRONLY | flags);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, strlen(text));
+	if (n < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+static bool put_ok(const char *path, const char *text, int flags)
+{
+	int ret = put(path, text, flags);
+
+	if (ret)
+		say("error write '%s' to %s: %s", text, path, strerror(-ret));
+	return !ret;
+}
+
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static void trigger(enum trigger t, unsigned long n)
+{
+	struct kpt_bench_run run = {
+		.count = n,
+		.ustr = (uintptr_t)ustr,
+	};
+	unsigned long i;
+
+	if (t == TRIG_GETPPID) {
+		for (i = 0; i < n; i++)
+			getppid();
+	} else if (ioctl(dev_fd, KPT_BENCH_IOC_RUN, &run)) {
+		say("error ioctl run: %s", strerror(errno));
+	}
+}
+
+/*
+ * Return at a timer tick: CLOCK_MONOTONIC_COARSE moves only there.  A
+ * measurement that starts right after a tick sees the following ticks at
+ * the same points of its work every time, so two identical runs take the
+ * same number of instructions, tick handlers included.
+ */
+static void wait_tick(void)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &a);
+	do {
+		clock_gettime(CLOCK_MONOTONIC_COARSE, &b);
+	} while (a.tv_nsec == b.tv_nsec && a.tv_sec == b.tv_sec);
+}
+
+/* Guest time of @hits calls, after a warm-up, from a timer tick */
+static unsigned long long measure(enum trigger t)
+{
+	unsigned long long t0;
+
+	trigger(t, WARM);
+	wait_tick();
+	t0 = now_ns();
+	trigger(t, hits);
+	return now_ns() - t0;
+}
+
+static enum trigger site_trigger(enum site site)
+{
+	return site == SITE_GETPPID ? TRIG_GETPPID : TRIG_TARGET;
+}
+
+/* The probe point of @site, as a definition writes it */
+static void site_point(enum site site, char *buf, size_t size)
+{
+	if (site == SITE_GETPPID)
+		snprintf(buf, size, GETPPID);
+	else if (site == SITE_MID_INT3 || site == SITE_MID_OPT)
+		snprintf(buf, size, TARGET "+0x%x", midoff);
+	else
+		snprintf(buf, size, TARGET);
+}
+
+static bool set_optimization(enum site site)
+{
+	return put_ok(OPT_SYSCTL, site == SITE_MID_INT3 ? "0" : "1", O_TRUNC);
+}
+
+/* The code byte at @offset in kpt_bench_target(), or -1 */
+static int peek(unsigned int offset)
+{
+	struct kpt_bench_peek p = { .offset = offset };
+
+	if (ioctl(dev_fd, KPT_BENCH_IOC_PEEK, &p))
+		return -1;
+	return p.byte;
+}
+
+/* Poll until the code byte at @offset is @byte */
+static bool wait_code(unsigned int offset, int byte)
+{
+	int poll;
+
+	for (poll = 0; poll < CODE_POLLS; poll++) {
+		if (peek(offset) == byte)
+			return true;
+		usleep(10000);
+	}
+	return false;
+}
+
+/*
+ * Wait until the probe on @site is live: the ftrace call at the entry,
+ * the int3, or the jump that replaces it (kprobes/list says OPTIMIZED as
+ * soon as the optimizer is queued, while the int3 is still there; the
+ * jump is written OPTIMIZE_DELAY later).
+ */
+static bool wait_armed(enum site site)
+{
+	switch (site) {
+	case SITE_ENTRY:
+	case SITE_RET:
+		return wait_code(0, 0xe8);
+	case SITE_MID_INT3:
+		return wait_code(midoff, 0xcc);
+	case SITE_MID_OPT:
+		return wait_code(midoff, 0xe9);
+	default:
+		return true;
+	}
+}
+
+/* Wait until the code at @site is the original again (unoptimizing lags) */
+static bool wait_quiet(enum site site)
+{
+	switch (site) {
+	case SITE_ENTRY:
+	case SITE_RET:
+		return wait_code(0, orig_entry);
+	case SITE_MID_INT3:
+	case SITE_MID_OPT:
+		return wait_code(midoff, orig_mid);
+	default:
+		return true;
+	}
+}
+
+/* The kprobes/list line of the armed probe (every other one is disabled) */
+static bool probe_line(char *line, size_t size)
+{
+	bool found = false;
+	FILE *f;
+
+	f = fopen(KPROBES_LIST, "r");
+	if (!f)
+		return false;
+	while (!found && fgets(line, size, f))
+		found = !strstr(line, "[DISABLED]");
+	fclose(f);
+	line[strcspn(line, "\n")] = '\0';
+	return found;
+}
+
+/*
+ * Wait for the probe just enabled on @site to be live; on the first rep,
+ * print its kprobes/list line and the code byte at the probed address.
+ */
+static bool check_armed(const char *what, const char *id, enum site site,
+			int rep)
+{
+	char line[256];
+
+	if (!wait_armed(site)) {
+		say("error %s %s: the probe's code did not appear", what, id);
+		return false;
+	}
+	if (rep)
+		return true;
+	if (!probe_line(line, sizeof(line))) {
+		say("error %s %s: no armed probe in " KPROBES_LIST, what, id);
+		return false;
+	}
+	if (site == SITE_GETPPID)
+		say("probe %s_%s %s", what, id, line);
+	else
+		say("probe %s_%s %s code %02x", what, id, line,
+		    peek(site == SITE_MID_INT3 || site == SITE_MID_OPT ?
+			 midoff : 0));
+	return true;
+}
+
+static bool enable_row(const struct row *r, const char *val)
+{
+	char path[128];
+	size_t i;
+
+	if (r->setup != SETUP_TWO_INSTANCES) {
+		snprintf(path, sizeof(path), "events/kpt/%s/enable", r->id);
+		return put_ok(path, val, O_TRUNC);
+	}
+	for (i = 0; i < ARRAY_SIZE(instances); i++) {
+		snprintf(path, sizeof(path),
+			 "instances/%s/events/kpt/%s/enable", instances[i],
+			 r->id);
+		if (!put_ok(path, val, O_TRUNC))
+			return false;
+	}
+	return true;
+}
+
+/* Empty the ring buffers the row writes to, so every rep starts alike */
+static void clear_buffers(const struct row *r)
+{
+	char path[128];
+	size_t i;
+
+	if (r->setup != SETUP_TWO_INSTANCES) {
+		put_ok("trace", "", O_TRUNC);
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(instances); i++) {
+		snprintf(path, sizeof(path), "instances/%s/trace",
+			 instances[i]);
+		put_ok(path, "", O_TRUNC);
+	}
+}
+
+static bool row_setup(const struct row *r)
+{
+	char def[256], point[96], path[128];
+	size_t i;
+
+	site_point(r->site, point, sizeof(point));
+	snprintf(def, sizeof(def), "%c:kpt/%s %s %s", r->ret ? 'r' : 'p',
+		 r->id, point, r->args);
+	say("def %s %s %s", r->id, site_name[r->site], def);
+	if (!set_optimization(r->site) ||
+	    !put_ok("kprobe_events", def, O_APPEND))
+		return false;
+	if (r->setup == SETUP_FILTER) {
+		snprintf(path, sizeof(path), "events/kpt/%s/filter", r->id);
+		return put_ok(path, "a == 0", O_TRUNC);
+	}
+	if (r->setup != SETUP_TWO_INSTANCES)
+		return true;
+	for (i = 0; i < ARRAY_SIZE(instances); i++) {
+		snprintf(path, sizeof(path), TRACEFS "/instances/%s",
+			 instances[i]);
+		if (mkdir(path, 0755)) {
+			say("error mkdir %s: %s", path, strerror(errno));
+			return false;
+		}
+	}
+	return true;
+}
+
+static void row_teardown(const struct row *r)
+{
+	char path[128];
+	size_t i;
+
+	if (r->setup == SETUP_TWO_INSTANCES) {
+		for (i = 0; i < ARRAY_SIZE(instances); i++) {
+			snprintf(path, sizeof(path), TRACEFS "/instances/%s",
+				 instances[i]);
+			rmdir(path);
+		}
+	}
+	snprintf(path, sizeof(path), "-:kpt/%s", r->id);
+	put_ok("kprobe_events", path, O_APPEND);
+	put_ok(OPT_SYSCTL, "1", O_TRUNC);
+}
+
+/* One rep of a row: baseline, then enabled; false if it did not run */
+static bool row_rep(const struct row *r, int rep)
+{
+	enum trigger t = site_trigger(r->site);
+	unsigned long long base, event;
+	bool ok;
+
+	if (!wait_quiet(r->site)) {
+		say("error row %s: the probe's code did not go", r->id);
+		return false;
+	}
+	base = measure(t);
+	if (!enable_row(r, "1"))
+		return false;
+	ok = check_armed("row", r->id, r->site, rep);
+	if (ok && r->setup == SETUP_TRACING_OFF)
+		ok = put_ok("tracing_on", "0", O_TRUNC);
+	if (ok) {
+		clear_buffers(r);
+		event = measure(t);
+	}
+	if (r->setup == SETUP_TRACING_OFF)
+		put_ok("tracing_on", "1", O_TRUNC);
+	enable_row(r, "0");
+	if (ok)
+		say("row %s rep %d base %llu event %llu", r->id, rep,
+		    base, event);
+	return ok;
+}
+
+static void run_row(const struct row *r)
+{
+	int rep;
+
+	if (row_setup(r)) {
+		for (rep = 0; rep < REPS; rep++)
+			if (!row_rep(r, rep))
+				break;
+	}
+	row_teardown(r);
+}
+
+/* The bare probe of @site, with an empty handler, armed by the module */
+static void run_floor(enum site site)
+{
+	struct kpt_bench_floor f = {
+		.kind = site == SITE_RET ? KPT_BENCH_FLOOR_KRETPROBE :
+					   KPT_BENCH_FLOOR_KPROBE,
+	};
+	enum trigger t = site_trigger(site);
+	unsigned long long base, probe;
+	bool ok;
+	int rep;
+
+	snprintf(f.symbol, sizeof(f.symbol), "%s",
+		 site == SITE_GETPPID ? GETPPID : TARGET);
+	if (site == SITE_MID_INT3 || site == SITE_MID_OPT)
+		f.offset = midoff;
+	if (!set_optimization(site))
+		return;
+	for (rep = 0; rep < REPS; rep++) {
+		if (!wait_quiet(site)) {
+			say("error floor %s: the probe's code did not go",
+			    site_name[site]);
+			break;
+		}
+		base = measure(t);
+		if (ioctl(dev_fd, KPT_BENCH_IOC_FLOOR, &f)) {
+			say("error floor %s: %s", site_name[site],
+			    strerror(errno));
+			break;
+		}
+		ok = check_armed("floor", site_name[site], site, rep);
+		if (ok)
+			probe = measure(t);
+		ioctl(dev_fd, KPT_BENCH_IOC_UNFLOOR);
+		if (!ok)
+			break;
+		say("floor %s rep %d base %llu probe %llu", site_name[site],
+		    rep, base, probe);
+	}
+	put_ok(OPT_SYSCTL, "1", O_TRUNC);
+}
+
+static int probes(void)
+{
+	size_t i;
+	int s;
+
+	dev_fd = open(DEVICE, O_RDWR);
+	if (dev_fd < 0) {
+		say("error open " DEVICE ": %s", strerror(errno));
+		return 1;
+	}
+	/* the buffers are allocated at the first use: do it before timing */
+	put_ok("buffer_size_kb", "2048", O_TRUNC);
+	orig_entry = peek(0);
+	orig_mid = peek(midoff);
+	say("hits %lu midoff %u code %02x %02x", hits, midoff, orig_entry,
+	    orig_mid);
+	for (s = 0; s < NR_SITES; s++)
+		run_floor(s);
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
+		run_row(&rows[i]);
+	close(dev_fd);
+	return 0;
+}
+
+/* A field of /proc/meminfo in kB, or -1 */
+static long meminfo_kb(const char *field)
+{
+	char line[128];
+	size_t len = strlen(field);
+	long kb = -1;
+	FILE *f;
+
+	f = fopen("/proc/meminfo", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, field, len) && line[len] == ':') {
+			kb = strtol(line + len + 1, NULL, 10);
+			break;
+		}
+	}
+	fclose(f);
+	return kb;
+}
+
+static const char * const mem_fields[] = { "Slab", "Percpu", "MemFree" };
+
+static void mem_snapshot(long *kb)
+{
+	size_t i;
+
+	/* let RCU-deferred frees of earlier steps land first */
+	sync();
+	usleep(200000);
+	for (i = 0; i < ARRAY_SIZE(mem_fields); i++)
+		kb[i] = meminfo_kb(mem_fields[i]);
+}
+
+/*
+ * Write the 1000 lines of @fmt (a definition or a deletion; %03d is the
+ * function number) to kprobe_events: one write(2) per line, as a script
+ * appending lines does, or with @bulk all of them in one write(2).
+ */
+static bool write_lines(const char *fmt, bool bulk)
+{
+	static char buf[KPT_BENCH_NR_FNS * 64];
+	size_t len = 0, done;
+	ssize_t n;
+	int fd, i;
+
+	fd = open(TRACEFS "/kprobe_events", O_WRONLY | O_APPEND);
+	if (fd < 0)
+		return false;
+	for (i = 0; i < KPT_BENCH_NR_FNS; i++) {
+		len += snprintf(buf + len, sizeof(buf) - len, fmt, i, i);
+		if (bulk && i < KPT_BENCH_NR_FNS - 1)
+			continue;
+		for (done = 0; done < len; done += n) {
+			n = write(fd, buf + done, len - done);
+			if (n <= 0) {
+				say("error write %s: %s", fmt, strerror(errno));
+				close(fd);
+				return false;
+			}
+		}
+		len = 0;
+	}
+	close(fd);
+	return true;
+}
+
+#define CREATE_FMT	"p:kptcp/f%03d kpt_bench_fn%03d\n"
+#define DELETE_FMT	"-:kptcp/f%03d\n"
+
+static void step_done(const char *step, int rep, unsigned long long *t0)
+{
+	unsigned long long t1 = now_ns();
+
+	say("cp %s rep %d ns %llu", step, rep, t1 - *t0);
+	*t0 = now_ns();
+}
+
+/*
+ * One rep of the control plane: create 1000 events one write(2) each (and
+ * the slab they take), enable and disable them as a group, delete them
+ * one write(2) each; then create them in one write(2) and delete them all
+ * by truncating kprobe_events.
+ */
+static void control_rep(int rep)
+{
+	long before[ARRAY_SIZE(mem_fields)], after[ARRAY_SIZE(mem_fields)];
+	unsigned long long t;
+	size_t i;
+	int fd;
+
+	mem_snapshot(before);
+	t = now_ns();
+	if (!write_lines(CREATE_FMT, false))
+		return;
+	step_done("create", rep, &t);
+	mem_snapshot(after);
+	for (i = 0; i < ARRAY_SIZE(mem_fields); i++)
+		say("mem %s rep %d kb %ld", mem_fields[i], rep,
+		    after[i] - before[i]);
+	t = now_ns();
+	put_ok("events/kptcp/enable", "1", O_TRUNC);
+	step_done("enable", rep, &t);
+	put_ok("events/kptcp/enable", "0", O_TRUNC);
+	step_done("disable", rep, &t);
+	if (!write_lines(DELETE_FMT, false))
+		return;
+	step_done("delete", rep, &t);
+	if (!write_lines(CREATE_FMT, true))
+		return;
+	step_done("create_bulk", rep, &t);
+	fd = open(TRACEFS "/kprobe_events", O_WRONLY | O_TRUNC);
+	if (fd < 0) {
+		say("error truncate kprobe_events: %s", strerror(errno));
+		return;
+	}
+	close(fd);
+	step_done("delete_trunc", rep, &t);
+}
+
+static int control(void)
+{
+	int rep;
+
+	for (rep = 0; rep < REPS; rep++)
+		control_rep(rep);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	prctl(PR_SET_NAME, COMM);
+	if (argc == 4 && !strcmp(argv[1], "probes")) {
+		hits = strtoul(argv[2], NULL, 0);
+		midoff = strtoul(argv[3], NULL, 0);
+		return probes();
+	}
+	if (argc == 2 && !strcmp(argv[1], "control"))
+		return control();
+	fprintf(stderr, "usage: kpt_bench probes HITS MIDOFF | control\n");
+	return 2;
+}
