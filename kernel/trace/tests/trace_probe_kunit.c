@@ -33,15 +33,16 @@
 
 /*
  * The fake world has the layout of the test config, x86-64 without KASAN
- * or debug options: 16 KiB stacks, so $stack2048 is the last stack entry
- * (KASAN doubles the stacks and with them that limit), and the struct
- * dentry and struct file offsets that ":%pd" and ":%pD" read through
- * (lock debugging moves them).  Skip a row that depends on either where
+ * or debug options: 16 KiB stacks, so $stack2048 and $arg2048 are the
+ * last stack entries (KASAN doubles the stacks and with them that limit),
+ * and the struct dentry and struct file offsets that ":%pd" and ":%pD"
+ * read through (lock debugging moves them).  Skip a row that depends on either where
  * this kernel differs.
  */
 static void tp_skip_other_layout(struct kunit *test, const char *text)
 {
-	if (THREAD_SIZE != 16384 && strstr(text, "$stack2049"))
+	if (THREAD_SIZE != 16384 &&
+	    (strstr(text, "$stack2049") || strstr(text, "$arg2049")))
 		kunit_skip(test, "THREAD_SIZE is not 16 KiB");
 	if ((PROBE_DENTRY_NAME_OFFSET != 0x28 ||
 	     PROBE_FILE_DENTRY_OFFSET != 0x48) &&
