@@ -319,6 +319,7 @@ bool trace_kprobe_error_injectable(struct trace_event_call *call)
 }
 
 static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs);
+static void kprobe_scratch_alloc(void);
 static int kretprobe_dispatcher(struct kretprobe_instance *ri,
 				struct pt_regs *regs);
 static int trace_kprobe_entry_handler(struct kretprobe_instance *ri,
@@ -432,6 +433,7 @@ static int enable_trace_kprobe(struct trace_event_call *call,
 		return -ENODEV;
 	enabled = trace_probe_is_enabled(tp);
 	if (file) {
+		kprobe_scratch_alloc();
 		ret = trace_probe_add_file(tp, file);
 		if (ret)
 			return ret;
@@ -765,6 +767,22 @@ static int kprobe_create_expand(struct kprobe_create *kc)
 	return ret;
 }
 
+/* Whether every argument is REG, ST_RAW, END (see store_plain_reg_args()) */
+static bool kprobe_args_are_plain_regs(struct trace_probe *tp)
+{
+	struct fetch_insn *code;
+	int i;
+
+	for (i = 0; i < tp->nr_args; i++) {
+		code = tp->args[i].code;
+		if (code[0].op != FETCH_OP_REG ||
+		    code[1].op != FETCH_OP_ST_RAW ||
+		    code[2].op != FETCH_OP_END)
+			return false;
+	}
+	return true;
+}
+
 /*
  * Parse every argument into @tk, in the context of the expansion: what
  * it learnt about BTF holds for the arguments too, as in 6.12.
@@ -784,7 +802,9 @@ static int kprobe_create_args(struct kprobe_create *kc, struct trace_kprobe *tk)
 			kprobe_create_log(kc, &ctx->err);
 			return ret;
 		}
+		tk->tp.dynamic |= tk->tp.args[i].dynamic;
 	}
+	tk->tp.plain_regs = kprobe_args_are_plain_regs(&tk->tp);
 	tk->tp.size = ctx->size;
 	tk->tp.entry_arg = ctx->entry_arg;
 	ctx->entry_arg = NULL;
@@ -1142,6 +1162,7 @@ static int process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 
 NOKPROBE_SYMBOL(process_fetch_insn);
 
+
 /* Size of the record header: ip, or func and ret_ip for a kretprobe */
 static nokprobe_inline size_t kprobe_header_size(struct kretprobe_instance *ri)
 {
@@ -1172,36 +1193,252 @@ static nokprobe_inline void kprobe_fill_record(void *entry,
 }
 
 /*
- * Record a hit (@ri: of a kretprobe) in every trace instance the event is
- * enabled in.  The strings are measured once for all of them (dsize < 0:
- * not yet).
+ * Records of one hit are written straight into each instance's ring
+ * buffer (reserve, fill, commit), without trace_event_buffer_reserve() and
+ * trace_event_buffer_commit(), whenever the event file needs nothing else
+ * from them.  They also run triggers, the pid filter and soft disabling
+ * (the file flags below send such a file their way), and print records for
+ * tp_printk and pass them to trace exporters; an exporter cannot be seen
+ * from here, so a kernel that can have one (stm_ftrace) always takes the
+ * generic path.  A filter alone does not need the generic path: it runs
+ * on the scratch copy of the record, and a rejected record never touches
+ * the ring buffer.
  */
-static void kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs,
-			      struct kretprobe_instance *ri)
+#define KPROBE_GENERIC_FILE_FLAGS					\
+	(EVENT_FILE_FL_SOFT_DISABLED | EVENT_FILE_FL_PID_FILTER |	\
+	 EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_TRIGGER_COND)
+
+static nokprobe_inline bool
+kprobe_file_needs_generic(struct trace_event_file *file)
+{
+	return IS_ENABLED(CONFIG_STM_SOURCE_FTRACE) ||
+	       unlikely(READ_ONCE(tracepoint_printk)) ||
+	       (file->flags & KPROBE_GENERIC_FILE_FLAGS);
+}
+
+/*
+ * Per-CPU room to build a record once for several instances or for a
+ * filter.  Kprobe handlers do not nest on a CPU (a probe hit inside one is
+ * counted as missed), @busy only guards against a caller that breaks that.
+ * A longer record takes the generic path.
+ */
+#define KPROBE_SCRATCH_SIZE	2048
+
+struct kprobe_scratch {
+	unsigned int	busy;
+	u8		rec[KPROBE_SCRATCH_SIZE] __aligned(sizeof(long));
+};
+
+/* Allocated at the first enable of any kprobe event for tracing; kept */
+static struct kprobe_scratch __percpu *kprobe_scratch;
+
+/*
+ * One hit being recorded: what every instance gets is the same record, so
+ * it is measured (@len) and built (@scratch) at most once per hit.
+ */
+struct kprobe_hit {
+	struct trace_kprobe		*tk;
+	struct pt_regs			*regs;
+	struct kretprobe_instance	*ri;
+	int				dsize;
+	unsigned int			len;
+	unsigned int			trace_ctx;
+	struct kprobe_scratch		*scratch;
+};
+
+/* Measure the dynamic arguments, the first time an instance needs them */
+static nokprobe_inline void kprobe_hit_measure(struct kprobe_hit *hit)
+{
+	if (hit->dsize >= 0)
+		return;
+	hit->dsize = __get_data_size(&hit->tk->tp, hit->regs,
+				     hit->ri ? hit->ri->data : NULL);
+	hit->len = kprobe_header_size(hit->ri) + hit->tk->tp.size +
+		   hit->dsize;
+	hit->trace_ctx = tracing_gen_ctx_dec();
+}
+
+/* Header and arguments of the record at @entry, trace_entry included */
+static nokprobe_inline void kprobe_hit_fill(struct kprobe_hit *hit,
+					    void *entry)
+{
+	tracing_generic_entry_update(entry,
+				     hit->tk->tp.event->call.event.type,
+				     hit->trace_ctx);
+	kprobe_fill_record(entry, hit->tk, hit->regs, hit->ri, hit->dsize);
+}
+
+/* The record path of trace_event_buffer_reserve()/_commit(), for @file */
+static void kprobe_record_generic(struct kprobe_hit *hit,
+				  struct trace_event_file *file)
 {
 	struct trace_event_buffer fbuffer;
-	struct event_file_link *link;
-	int dsize = -1;
 	void *entry;
 
-	trace_probe_for_each_link_rcu(link, &tk->tp) {
-		if (trace_trigger_soft_disabled(link->file))
-			continue;
-		if (dsize < 0)
-			dsize = __get_data_size(&tk->tp, regs,
-						ri ? ri->data : NULL);
-		entry = trace_event_buffer_reserve(&fbuffer, link->file,
-						   kprobe_header_size(ri) +
-						   tk->tp.size + dsize);
-		if (!entry)
-			continue;
-		fbuffer.regs = regs;
-		kprobe_fill_record(entry, tk, regs, ri, dsize);
-		trace_event_buffer_commit(&fbuffer);
+	kprobe_hit_measure(hit);
+	entry = trace_event_buffer_reserve(&fbuffer, file, hit->len);
+	if (!entry)
+		return;
+	fbuffer.regs = hit->regs;
+	kprobe_fill_record(entry, hit->tk, hit->regs, hit->ri, hit->dsize);
+	trace_event_buffer_commit(&fbuffer);
+}
+
+NOKPROBE_SYMBOL(kprobe_record_generic);
+
+/*
+ * Commit a record reserved by ring_buffer_lock_reserve().  Without the
+ * stack trace options, trace_buffer_unlock_commit_regs() comes down to
+ * asking for the task's comm to be saved and the ring buffer commit.
+ */
+static nokprobe_inline void kprobe_commit(struct kprobe_hit *hit,
+					  struct trace_array *tr,
+					  struct trace_buffer *buffer,
+					  struct ring_buffer_event *event)
+{
+	if (unlikely(tr->trace_flags &
+		     (TRACE_ITER_STACKTRACE | TRACE_ITER_USERSTACKTRACE))) {
+		trace_buffer_unlock_commit_regs(tr, buffer, event,
+						hit->trace_ctx, hit->regs);
+		return;
 	}
+	__this_cpu_write(trace_taskinfo_save, true);
+	ring_buffer_unlock_commit(buffer);
+}
+
+/* Build the record in this CPU's scratch, once; NULL if it cannot */
+static nokprobe_inline void *kprobe_hit_build(struct kprobe_hit *hit)
+{
+	struct kprobe_scratch __percpu *pcpu = READ_ONCE(kprobe_scratch);
+	struct kprobe_scratch *scratch;
+
+	if (hit->scratch)
+		return hit->scratch->rec;
+	if (!pcpu || hit->len > KPROBE_SCRATCH_SIZE)
+		return NULL;
+	scratch = this_cpu_ptr(pcpu);
+	if (scratch->busy)
+		return NULL;
+	scratch->busy = 1;
+	hit->scratch = scratch;
+	kprobe_hit_fill(hit, scratch->rec);
+	return scratch->rec;
+}
+
+/*
+ * Record the hit in @file's instance from the scratch copy, past @file's
+ * filter.  False if there is no scratch copy to be had.
+ */
+static bool kprobe_record_copy(struct kprobe_hit *hit,
+			       struct trace_event_file *file)
+{
+	struct trace_buffer *buffer = file->tr->array_buffer.buffer;
+	struct ring_buffer_event *event;
+	void *copy = kprobe_hit_build(hit);
+
+	if (!copy)
+		return false;
+	if ((file->flags & EVENT_FILE_FL_FILTERED) &&
+	    !filter_match_preds(file->filter, copy))
+		return true;
+	event = ring_buffer_lock_reserve(buffer, hit->len);
+	if (!event)
+		return true;
+	memcpy(ring_buffer_event_data(event), copy, hit->len);
+	kprobe_commit(hit, file->tr, buffer, event);
+	return true;
+}
+
+NOKPROBE_SYMBOL(kprobe_record_copy);
+
+/*
+ * Record the hit in @file's instance straight on its ring buffer: filled
+ * in place when it is the only instance and has no filter, else copied
+ * from scratch.  False if that cannot be done after all (no scratch).
+ */
+static nokprobe_inline bool kprobe_record_direct(struct kprobe_hit *hit,
+						 struct trace_event_file *file)
+{
+	struct trace_buffer *buffer = file->tr->array_buffer.buffer;
+	struct list_head *files = &hit->tk->tp.event->files;
+	struct ring_buffer_event *event;
+
+	/* tracing_on is 0: the reservation would fail, do not even measure */
+	if (unlikely(READ_ONCE(file->tr->buffer_disabled)))
+		return true;
+	kprobe_hit_measure(hit);
+	/* not list_is_singular(): the list is not empty, we are on it */
+	if (unlikely(hit->scratch || (file->flags & EVENT_FILE_FL_FILTERED) ||
+		     READ_ONCE(files->next) != READ_ONCE(files->prev)))
+		return kprobe_record_copy(hit, file);
+	event = ring_buffer_lock_reserve(buffer, hit->len);
+	if (!event)
+		return true;
+	kprobe_hit_fill(hit, ring_buffer_event_data(event));
+	kprobe_commit(hit, file->tr, buffer, event);
+	return true;
+}
+
+/*
+ * Record a hit (@ri: of a kretprobe) in every trace instance the event is
+ * enabled in.  Inlined into one caller per probe type, so that the tests
+ * of @ri fold away.
+ */
+static __always_inline void kprobe_trace_hit(struct trace_kprobe *tk,
+					     struct pt_regs *regs,
+					     struct kretprobe_instance *ri)
+{
+	struct kprobe_hit hit = {
+		.tk = tk, .regs = regs, .ri = ri, .dsize = -1,
+	};
+	struct trace_event_file *file;
+	struct event_file_link *link;
+
+	trace_probe_for_each_link_rcu(link, &tk->tp) {
+		file = link->file;
+		/* no flag that trace_trigger_soft_disabled() looks at, else */
+		if (likely(!kprobe_file_needs_generic(file)) &&
+		    kprobe_record_direct(&hit, file))
+			continue;
+		if (!trace_trigger_soft_disabled(file))
+			kprobe_record_generic(&hit, file);
+	}
+	if (unlikely(hit.scratch))
+		hit.scratch->busy = 0;
+}
+
+static void kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs)
+{
+	kprobe_trace_hit(tk, regs, NULL);
 }
 
 NOKPROBE_SYMBOL(kprobe_trace_func);
+
+static void kretprobe_trace_func(struct trace_kprobe *tk,
+				 struct kretprobe_instance *ri,
+				 struct pt_regs *regs)
+{
+	kprobe_trace_hit(tk, regs, ri);
+}
+
+NOKPROBE_SYMBOL(kretprobe_trace_func);
+
+/*
+ * The scratch records of kprobe_hit_build(), allocated once the first time
+ * an event is enabled for tracing.  Without them (allocation failed), the
+ * hits that would use them take the generic path.
+ */
+static void kprobe_scratch_alloc(void)
+{
+	struct kprobe_scratch __percpu *pcpu;
+
+	if (READ_ONCE(kprobe_scratch))
+		return;
+	pcpu = alloc_percpu(struct kprobe_scratch);
+	/* not always under event_mutex: the boot-time self test enables too */
+	if (pcpu && cmpxchg(&kprobe_scratch, NULL, pcpu))
+		free_percpu(pcpu);
+}
 
 /* Save the $argN a return probe reads, before the function runs */
 static int trace_kprobe_entry_handler(struct kretprobe_instance *ri,
@@ -1467,7 +1704,7 @@ static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
 
 	raw_cpu_inc(*tk->nhit);
 	if (flags & TP_FLAG_TRACE)
-		kprobe_trace_func(tk, regs, NULL);
+		kprobe_trace_func(tk, regs);
 #ifdef CONFIG_PERF_EVENTS
 	if (flags & TP_FLAG_PROFILE)
 		ret = kprobe_perf_func(tk, regs);
@@ -1491,7 +1728,7 @@ static int kretprobe_dispatcher(struct kretprobe_instance *ri,
 	raw_cpu_inc(*tk->nhit);
 	flags = trace_probe_load_flag(&tk->tp);
 	if (flags & TP_FLAG_TRACE)
-		kprobe_trace_func(tk, regs, ri);
+		kretprobe_trace_func(tk, ri, regs);
 #ifdef CONFIG_PERF_EVENTS
 	if (flags & TP_FLAG_PROFILE)
 		kretprobe_perf_func(tk, ri, regs);

@@ -87,6 +87,9 @@ struct trace_probe_event {
  * @event: the event it records
  * @size: bytes of the fixed argument area of a record
  * @nr_args: number of arguments
+ * @dynamic: some argument is a string, measured on every hit
+ * @plain_regs: every argument is a pt_regs register stored as it is
+ *	(REG, ST_RAW, END); set by front ends whose records read pt_regs
  * @entry_arg: return probes only: the program run at function entry
  * @args: the arguments
  *
@@ -98,6 +101,8 @@ struct trace_probe {
 	struct trace_probe_event	*event;
 	ssize_t				size;
 	unsigned int			nr_args;
+	bool				dynamic;
+	bool				plain_regs;
 	struct probe_entry_arg		*entry_arg;
 	struct probe_arg		args[];
 };

@@ -197,6 +197,27 @@ static nokprobe_inline int fetch_element(struct fetch_insn *store,
 }
 
 /*
+ * An array of plain memory elements is contiguous: read it with one access
+ * instead of one per element.  If that faults, the caller reads element by
+ * element, so the elements that can be read still are, as before.
+ */
+static nokprobe_inline bool fetch_array_at_once(struct fetch_insn *store,
+						struct fetch_insn *loop,
+						unsigned long val, void *dest)
+{
+	void *src = (void *)val + store->offset;
+	size_t len = store->size * loop->param;
+
+	if (!dest || loop != store + 1 || loop[1].op != FETCH_OP_END)
+		return false;
+	if (store->op == FETCH_OP_ST_MEM)
+		return !probe_mem_read(dest, src, len);
+	if (store->op == FETCH_OP_ST_UMEM)
+		return !probe_mem_read_user(dest, src, len);
+	return false;
+}
+
+/*
  * Everything after the load: dereferences, store, bitfield, array loop.
  * An array of strings reads an array of pointers: each element re-runs
  * the last dereference one pointer further, and its string gets the room
@@ -221,6 +242,8 @@ process_fetch_insn_bottom(struct fetch_insn *code, unsigned long val,
 		ret = fetch_element(store, val, dest, base);
 		return loop->op == FETCH_OP_END ? ret : -EILSEQ;
 	}
+	if (fetch_array_at_once(store, loop, val, dest))
+		return 0;
 	for (;;) {
 		loc = dest ? *(u32 *)dest : 0;
 		ret = fetch_element(store, val, dest, base);
@@ -262,6 +285,8 @@ static nokprobe_inline int __get_data_size(struct trace_probe *tp, void *regs,
 	struct probe_arg *arg;
 	int i, len, ret = 0;
 
+	if (!tp->dynamic)
+		return 0;
 	for (i = 0; i < tp->nr_args; i++) {
 		arg = tp->args + i;
 		if (unlikely(arg->dynamic)) {
@@ -272,6 +297,24 @@ static nokprobe_inline int __get_data_size(struct trace_probe *tp, void *regs,
 		}
 	}
 	return ret;
+}
+
+/*
+ * The commonest event, registers only (@tp->plain_regs): filled without
+ * running the programs, which would only copy each register anyway.
+ */
+static nokprobe_inline void store_plain_reg_args(void *data,
+						 struct trace_probe *tp,
+						 struct pt_regs *regs)
+{
+	struct probe_arg *arg = tp->args, *end = tp->args + tp->nr_args;
+	struct fetch_insn *code;
+
+	for (; arg < end; arg++) {
+		code = arg->code;
+		fetch_store_raw(regs_get_register(regs, code->param), code + 1,
+				data + arg->offset);
+	}
 }
 
 /*
@@ -288,6 +331,10 @@ static nokprobe_inline void store_trace_args(void *data, struct trace_probe *tp,
 	u32 *dl;
 	int ret, i;
 
+	if (tp->plain_regs) {
+		store_plain_reg_args(data, tp, rec);
+		return;
+	}
 	for (i = 0; i < tp->nr_args; i++) {
 		arg = tp->args + i;
 		dl = data + arg->offset;
