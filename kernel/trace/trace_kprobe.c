@@ -1162,7 +1162,6 @@ static int process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 
 NOKPROBE_SYMBOL(process_fetch_insn);
 
-
 /* Size of the record header: ip, or func and ret_ip for a kretprobe */
 static nokprobe_inline size_t kprobe_header_size(struct kretprobe_instance *ri)
 {
