@@ -1285,6 +1285,13 @@ static void kprobe_record_generic(struct kprobe_hit *hit,
 
 NOKPROBE_SYMBOL(kprobe_record_generic);
 
+/* The options that make a commit add stack traces after the record */
+#ifdef CONFIG_STACKTRACE
+#define KPROBE_STACK_OPTIONS	(TRACE_ITER_STACKTRACE | TRACE_ITER_USERSTACKTRACE)
+#else
+#define KPROBE_STACK_OPTIONS	TRACE_ITER_USERSTACKTRACE
+#endif
+
 /*
  * Commit a record reserved by ring_buffer_lock_reserve().  Without the
  * stack trace options, trace_buffer_unlock_commit_regs() comes down to
@@ -1295,8 +1302,7 @@ static nokprobe_inline void kprobe_commit(struct kprobe_hit *hit,
 					  struct trace_buffer *buffer,
 					  struct ring_buffer_event *event)
 {
-	if (unlikely(tr->trace_flags &
-		     (TRACE_ITER_STACKTRACE | TRACE_ITER_USERSTACKTRACE))) {
+	if (unlikely(tr->trace_flags & KPROBE_STACK_OPTIONS)) {
 		trace_buffer_unlock_commit_regs(tr, buffer, event,
 						hit->trace_ctx, hit->regs);
 		return;
