@@ -15,6 +15,7 @@
 #   make diff-golden           rewrite tests/diff/stock.golden from the stock kernel
 #   make bench                 probe-hit and control-plane costs, stock and ours,
 #                              under QEMU -icount; writes BENCHMARKS.md
+#   make bench PROFILE=1       where each row's instructions go, per function
 #
 # Build output lives in build/ (git-ignored).
 
@@ -64,7 +65,7 @@ diff-golden:
 bench:
 	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
 	@$(MAKE) --no-print-directory kernel KERNEL=ours DEBUG=0
-	@$(H)/bench.sh $(if $(HITS),-n $(HITS))
+	@$(H)/bench.sh $(if $(HITS),-n $(HITS)) $(if $(filter 1,$(PROFILE)),-p)
 
 host-test:
 	@$(MAKE) -C tools/testing/trace_probe test

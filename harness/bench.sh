@@ -2,10 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # make bench: guest instructions per probe hit, and the control-plane costs,
 # on the stock kernel and on ours, in one run.
-#   bench.sh [-n HITS] [-v VARIANTS] [-R]
+#   bench.sh [-n HITS] [-v VARIANTS] [-R] [-p]
 #   -n HITS      calls of the probed function per measurement (default 10000)
 #   -v VARIANTS  which kernels to boot (default "stock ours")
 #   -R           only rebuild the table from the last run's results
+#   -p           profile instead: boot with the kpt_prof QEMU plugin, run
+#                the per-hit matrix only, and print where each row's
+#                instructions go, function by function (bench-profile.sh);
+#                outputs under build/out/bench/profile, BENCHMARKS.md untouched
 # Both kernels must be built (make kernel KERNEL=stock, KERNEL=ours).  For
 # each: build the benchmark module against it and the static guest driver
 # (tools/testing/kprobetrace/bench), pack a small initramfs, boot it under
@@ -16,16 +20,18 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-hits=10000 variants="stock ours" report_only=0
-while getopts "n:v:R" o; do
+hits=10000 variants="stock ours" report_only=0 mode=probes
+while getopts "n:v:Rp" o; do
 	case $o in
 	n) hits=$OPTARG ;;
 	v) variants=$OPTARG ;;
 	R) report_only=1 ;;
+	p) mode=profile ;;
 	*) kpt_die "bad option" ;;
 	esac
 done
 bench=${KPT_BENCH_OUT:-$KPT_BUILD/out/bench}
+[ "$mode" = probes ] || bench=$bench/profile
 src=$KPT_ROOT/tools/testing/kprobetrace/bench
 md=$KPT_ROOT/BENCHMARKS.md
 # One guest run's bound; a run takes a few minutes.
@@ -72,7 +78,7 @@ pack() { # variant module midoff
 	chmod 755 "$stage/init" "$stage/kpt/bench.sh"
 	cp "$bench/kpt_bench" "$stage/usr/bin/kpt_bench"
 	cp "$2" "$stage/kpt/kpt_bench.ko"
-	echo "$hits $3" >"$stage/kpt/bench.conf"
+	echo "$hits $3 $mode" >"$stage/kpt/bench.conf"
 	echo "$1" >"$stage/kpt/variant"
 	echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
 	echo "root:x:0:" >"$stage/etc/group"
@@ -85,9 +91,23 @@ pack() { # variant module midoff
 # time is the instruction count and idle time does not follow the host
 # clock; the RTC runs on the same virtual clock from a fixed date, and
 # nokaslr and norandmaps keep addresses the same from run to run.
+# The kpt_prof plugin's QEMU arguments in profile mode: its segments go to
+# $run/prof/segN, cut at each call of __x64_sys_getpgid (see kpt_bench.c).
+plugin_args() { # variant run-dir
+	local mark
+	[ "$mode" = profile ] || return 0
+	mark=$(awk '$3 == "__x64_sys_getpgid" { print $1 }' \
+		"$(kpt_outdir "$1" 0)/System.map")
+	[ -n "$mark" ] || kpt_die "no __x64_sys_getpgid in the $1 System.map"
+	rm -rf "$2/prof"
+	mkdir -p "$2/prof"
+	echo "-plugin $bench/kpt_prof.so,mark=$mark,out=$2/prof/seg"
+}
+
 boot() { # variant
-	local out run=$bench/$1 rc=0
+	local out run=$bench/$1 rc=0 plugin
 	out=$(kpt_outdir "$1" 0)
+	plugin=$(plugin_args "$1" "$run")
 	# The last run's results stay, for the report's run-to-run comparison.
 	if [ -f "$run/results" ]; then
 		mv "$run/results" "$run/results.prev"
@@ -103,7 +123,7 @@ boot() { # variant
 	rm -f "$run/console.log" "$run/results.txt"
 	timeout -k 10 "$bound" qemu-system-x86_64 -accel tcg \
 		-icount shift=0,sleep=off -rtc base=2024-01-01T00:00:00,clock=vm \
-		-smp 1 -m 1G \
+		-smp 1 -m 1G $plugin \
 		-kernel "$out/arch/x86/boot/bzImage" \
 		-initrd "$run/initramfs.cpio.gz" \
 		-append "console=ttyS0,115200 quiet panic=-1 oops=panic kpt.mode=bench nokaslr norandmaps" \
@@ -128,6 +148,10 @@ run_all() {
 	done
 	gcc -static -O2 -Wall -Werror -o "$bench/kpt_bench" "$src/kpt_bench.c" ||
 		kpt_die "kpt_bench does not build"
+	if [ "$mode" = profile ]; then
+		gcc -shared -fPIC -O2 -Wall -Werror -o "$bench/kpt_prof.so" \
+			"$src/kpt_prof.c" || kpt_die "kpt_prof.so does not build"
+	fi
 	for v in $variants; do
 		mkdir -p "$bench/$v"
 		ko=$(build_module "$v")
@@ -144,4 +168,9 @@ run_all() {
 }
 
 [ "$report_only" = 1 ] || run_all
-"$KPT_ROOT/harness/bench-report.sh" "$bench" "$md"
+if [ "$mode" = profile ]; then
+	"$KPT_ROOT/harness/bench-profile.sh" "$bench" $variants |
+		tee "$bench/profile.txt"
+else
+	"$KPT_ROOT/harness/bench-report.sh" "$bench" "$md"
+fi

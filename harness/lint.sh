@@ -19,6 +19,8 @@ scripts=$KPT_SRC/stock/scripts
 #    tracing_log_err() takes as "const char **", so it cannot be "* const".
 #  - UNDOCUMENTED_SETUP: kprobe_event= is in the kernel tree's
 #    kernel-parameters.txt, which --no-tree cannot see.
+#  - kpt_prof.c, a QEMU plugin, declares the part of QEMU's plugin API it
+#    uses, with QEMU's own type names: Debian ships no qemu-plugin.h.
 #  - The KUnit suite's TP_KUNIT_TABLE(table, desc) names with desc a
 #    member of the rows, for the parameter description and the row's
 #    text: a name has no side effects to repeat.
@@ -28,6 +30,8 @@ STATIC_CONST_CHAR_ARRAY kernel/trace/trace_probe.c
 UNDOCUMENTED_SETUP kernel/trace/trace_kprobe.c
 MACRO_ARG_REUSE kernel/trace/tests/trace_probe_kunit.c
 COMPLEX_MACRO kernel/trace/trace_probe_errors.h
+AVOID_EXTERNS tools/testing/kprobetrace/bench/kpt_prof.c
+NEW_TYPEDEFS tools/testing/kprobetrace/bench/kpt_prof.c
 MACRO_ARG_UNUSED kernel/trace/trace_probe_errors.h
 MACRO_ARG_UNUSED kernel/trace/tests/trace_probe_runners.h
 COMPLEX_MACRO kernel/trace/trace_probe_insn.h

@@ -3,18 +3,23 @@
 # The guest side of `make bench` (harness/bench.sh): load the benchmark
 # module, run the per-hit matrix and the control-plane rows, and send
 # kpt_bench's result lines to the host on the second serial port.
-# /kpt/bench.conf holds "HITS MIDOFF" (see kpt_bench.c).
+# /kpt/bench.conf holds "HITS MIDOFF MODE" (see kpt_bench.c): MODE
+# "probes" runs both, "profile" only the per-hit matrix, marked for the
+# kpt_prof plugin, and lists the module's symbols for the profile report.
 
 out=/dev/ttyS1
-read -r hits midoff </kpt/bench.conf
+read -r hits midoff mode </kpt/bench.conf
 {
 	echo "variant $(cat /kpt/variant)"
 	echo "kernel $(uname -r)"
 	echo "clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 	if insmod /kpt/kpt_bench.ko; then
-		timeout 1500 kpt_bench probes "$hits" "$midoff" ||
-			echo "error kpt_bench probes: exit status $?"
-		timeout 1500 kpt_bench control ||
+		[ "$mode" = profile ] &&
+			grep '\[kpt_bench\]$' /proc/kallsyms | sed 's/^/ksym /'
+		timeout 1500 kpt_bench "$mode" "$hits" "$midoff" ||
+			echo "error kpt_bench $mode: exit status $?"
+		[ "$mode" = profile ] ||
+			timeout 1500 kpt_bench control ||
 			echo "error kpt_bench control: exit status $?"
 	else
 		echo "error insmod kpt_bench.ko"

@@ -3,6 +3,7 @@
  * kpt_bench: the guest side of `make bench` (harness/bench.sh)
  *
  *   kpt_bench probes HITS MIDOFF   the per-hit matrix
+ *   kpt_bench profile HITS MIDOFF  the same, for `make bench PROFILE=1`
  *   kpt_bench control              the control-plane rows
  *
  * The guest runs under QEMU with -icount shift=0: its clock advances one
@@ -27,7 +28,15 @@
  *                               the code byte at the probed address
  *   cp STEP rep R ns NS         control-plane step time
  *   mem FIELD rep R kb KB       /proc/meminfo delta over 1000 events
+ *   prof ID rep R base SEG event SEG
+ *                               (profile) the segments of the kpt_prof
+ *                               plugin that hold the two measurements;
+ *                               ID is a row, or floor_SITE
  *   error TEXT                  something failed
+ *
+ * In profile mode every measurement is bracketed by two getpgid(0) calls:
+ * the kpt_prof plugin starts a new segment of its instruction counts at
+ * each call of __x64_sys_getpgid, which nothing else in the guest calls.
  *
  * Build: gcc -static -O2 -Wall -Werror.  Run as root with the module
  * loaded, tracefs at /sys/kernel/tracing and debugfs at /sys/kernel/debug.
@@ -46,6 +55,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 
 #include "kpt_bench.h"
 
@@ -71,6 +81,7 @@ static const char ustr[] = KPT_BENCH_USTR;
 static unsigned long hits;
 static unsigned int midoff;
 static int dev_fd = -1;
+static bool profile;		/* kpt_bench profile: mark the measurements */
 /* The code bytes at the entry and at the mid-function probe, unprobed */
 static int orig_entry, orig_mid;
 
@@ -217,16 +228,36 @@ static void wait_tick(void)
 	} while (a.tv_nsec == b.tv_nsec && a.tv_sec == b.tv_sec);
 }
 
-/* Guest time of @hits calls, after a warm-up, from a timer tick */
-static unsigned long long measure(enum trigger t)
+/*
+ * Profile mode: end the plugin's current segment.  Returns the number of
+ * the segment just ended (the plugin numbers them from 0 at boot).
+ */
+static unsigned int mark(void)
 {
-	unsigned long long t0;
+	static unsigned int marks;
+
+	if (!profile)
+		return 0;
+	syscall(SYS_getpgid, 0);
+	return marks++;
+}
+
+/*
+ * Guest time of @hits calls, after a warm-up, from a timer tick; in
+ * profile mode *@seg gets the plugin segment of those calls.
+ */
+static unsigned long long measure(enum trigger t, unsigned int *seg)
+{
+	unsigned long long t0, t1;
 
 	trigger(t, WARM);
 	wait_tick();
+	mark();
 	t0 = now_ns();
 	trigger(t, hits);
-	return now_ns() - t0;
+	t1 = now_ns();
+	*seg = mark();
+	return t1 - t0;
 }
 
 static enum trigger site_trigger(enum site site)
@@ -440,13 +471,14 @@ static bool row_rep(const struct row *r, int rep)
 {
 	enum trigger t = site_trigger(r->site);
 	unsigned long long base, event;
+	unsigned int base_seg, event_seg;
 	bool ok;
 
 	if (!wait_quiet(r->site)) {
 		say("error row %s: the probe's code did not go", r->id);
 		return false;
 	}
-	base = measure(t);
+	base = measure(t, &base_seg);
 	if (!enable_row(r, "1"))
 		return false;
 	ok = check_armed("row", r->id, r->site, rep);
@@ -454,7 +486,7 @@ static bool row_rep(const struct row *r, int rep)
 		ok = put_ok("tracing_on", "0", O_TRUNC);
 	if (ok) {
 		clear_buffers(r);
-		event = measure(t);
+		event = measure(t, &event_seg);
 	}
 	if (r->setup == SETUP_TRACING_OFF)
 		put_ok("tracing_on", "1", O_TRUNC);
@@ -462,6 +494,9 @@ static bool row_rep(const struct row *r, int rep)
 	if (ok)
 		say("row %s rep %d base %llu event %llu", r->id, rep,
 		    base, event);
+	if (ok && profile)
+		say("prof %s rep %d base %u event %u", r->id, rep, base_seg,
+		    event_seg);
 	return ok;
 }
 
@@ -486,6 +521,7 @@ static void run_floor(enum site site)
 	};
 	enum trigger t = site_trigger(site);
 	unsigned long long base, probe;
+	unsigned int base_seg, probe_seg;
 	bool ok;
 	int rep;
 
@@ -501,7 +537,7 @@ static void run_floor(enum site site)
 			    site_name[site]);
 			break;
 		}
-		base = measure(t);
+		base = measure(t, &base_seg);
 		if (ioctl(dev_fd, KPT_BENCH_IOC_FLOOR, &f)) {
 			say("error floor %s: %s", site_name[site],
 			    strerror(errno));
@@ -509,12 +545,15 @@ static void run_floor(enum site site)
 		}
 		ok = check_armed("floor", site_name[site], site, rep);
 		if (ok)
-			probe = measure(t);
+			probe = measure(t, &probe_seg);
 		ioctl(dev_fd, KPT_BENCH_IOC_UNFLOOR);
 		if (!ok)
 			break;
 		say("floor %s rep %d base %llu probe %llu", site_name[site],
 		    rep, base, probe);
+		if (profile)
+			say("prof floor_%s rep %d base %u event %u",
+			    site_name[site], rep, base_seg, probe_seg);
 	}
 	put_ok(OPT_SYSCTL, "1", O_TRUNC);
 }
@@ -675,13 +714,16 @@ static int control(void)
 int main(int argc, char **argv)
 {
 	prctl(PR_SET_NAME, COMM);
-	if (argc == 4 && !strcmp(argv[1], "probes")) {
+	if (argc == 4 && (!strcmp(argv[1], "probes") ||
+			  !strcmp(argv[1], "profile"))) {
+		profile = !strcmp(argv[1], "profile");
 		hits = strtoul(argv[2], NULL, 0);
 		midoff = strtoul(argv[3], NULL, 0);
 		return probes();
 	}
 	if (argc == 2 && !strcmp(argv[1], "control"))
 		return control();
-	fprintf(stderr, "usage: kpt_bench probes HITS MIDOFF | control\n");
+	fprintf(stderr,
+		"usage: kpt_bench probes|profile HITS MIDOFF | control\n");
 	return 2;
 }
