@@ -1233,7 +1233,9 @@ static struct kprobe_scratch __percpu *kprobe_scratch;
 
 /*
  * One hit being recorded: what every instance gets is the same record, so
- * it is measured (@len) and built (@scratch) at most once per hit.
+ * it is measured (@len), given its trace context (@trace_ctx, for the
+ * direct path only: the generic one takes its own) and built (@scratch)
+ * at most once per hit.
  */
 struct kprobe_hit {
 	struct trace_kprobe		*tk;
@@ -1241,6 +1243,7 @@ struct kprobe_hit {
 	struct kretprobe_instance	*ri;
 	int				dsize;
 	unsigned int			len;
+	bool				have_ctx;
 	unsigned int			trace_ctx;
 	struct kprobe_scratch		*scratch;
 };
@@ -1254,7 +1257,15 @@ static nokprobe_inline void kprobe_hit_measure(struct kprobe_hit *hit)
 				     hit->ri ? hit->ri->data : NULL);
 	hit->len = kprobe_header_size(hit->ri) + hit->tk->tp.size +
 		   hit->dsize;
+}
+
+/* The trace context of the records that bypass the generic path, once */
+static nokprobe_inline void kprobe_hit_context(struct kprobe_hit *hit)
+{
+	if (hit->have_ctx)
+		return;
 	hit->trace_ctx = tracing_gen_ctx_dec();
+	hit->have_ctx = true;
 }
 
 /* Header and arguments of the record at @entry, trace_entry included */
@@ -1372,6 +1383,7 @@ static nokprobe_inline bool kprobe_record_direct(struct kprobe_hit *hit,
 	if (unlikely(READ_ONCE(file->tr->buffer_disabled)))
 		return true;
 	kprobe_hit_measure(hit);
+	kprobe_hit_context(hit);
 	/* not list_is_singular(): the list is not empty, we are on it */
 	if (unlikely(hit->scratch || (file->flags & EVENT_FILE_FL_FILTERED) ||
 		     READ_ONCE(files->next) != READ_ONCE(files->prev)))
