@@ -783,6 +783,19 @@ static bool kprobe_args_are_plain_regs(struct trace_probe *tp)
 	return true;
 }
 
+/* Whether the program of some argument has an @op instruction */
+static bool kprobe_args_use_op(struct trace_probe *tp, enum fetch_op op)
+{
+	struct fetch_insn *code;
+	int i;
+
+	for (i = 0; i < tp->nr_args; i++)
+		for (code = tp->args[i].code; code->op != FETCH_OP_END; code++)
+			if (code->op == op)
+				return true;
+	return false;
+}
+
 /*
  * Parse every argument into @tk, in the context of the expansion: what
  * it learnt about BTF holds for the arguments too, as in 6.12.
@@ -804,6 +817,8 @@ static int kprobe_create_args(struct kprobe_create *kc, struct trace_kprobe *tk)
 		}
 		tk->tp.dynamic |= tk->tp.args[i].dynamic;
 	}
+	tk->tp.onepass = tk->tp.dynamic &&
+			 !kprobe_args_use_op(&tk->tp, FETCH_OP_ST_SYMSTR);
 	tk->tp.plain_regs = kprobe_args_are_plain_regs(&tk->tp);
 	tk->tp.size = ctx->size;
 	tk->tp.entry_arg = ctx->entry_arg;
@@ -1169,12 +1184,15 @@ static nokprobe_inline size_t kprobe_header_size(struct kretprobe_instance *ri)
 		    sizeof(struct kprobe_trace_entry_head);
 }
 
-/* Fill the probe header and the arguments of a record at @entry */
-static nokprobe_inline void kprobe_fill_record(void *entry,
-					       struct trace_kprobe *tk,
-					       struct pt_regs *regs,
-					       struct kretprobe_instance *ri,
-					       int dsize)
+/*
+ * Fill the probe header and the arguments of a record at @entry, with
+ * @dsize bytes of room for strings.  Returns the bytes they took.
+ */
+static nokprobe_inline int kprobe_fill_record(void *entry,
+					      struct trace_kprobe *tk,
+					      struct pt_regs *regs,
+					      struct kretprobe_instance *ri,
+					      int dsize)
 {
 	size_t hsize = kprobe_header_size(ri);
 
@@ -1187,8 +1205,8 @@ static nokprobe_inline void kprobe_fill_record(void *entry,
 		((struct kprobe_trace_entry_head *)entry)->ip =
 			(unsigned long)tk->rp.kp.addr;
 	}
-	store_trace_args(entry + hsize, &tk->tp, regs, ri ? ri->data : NULL,
-			 hsize, dsize);
+	return store_trace_args(entry + hsize, &tk->tp, regs,
+				ri ? ri->data : NULL, hsize, dsize);
 }
 
 /*
@@ -1217,9 +1235,10 @@ kprobe_file_needs_generic(struct trace_event_file *file)
 
 /*
  * Per-CPU room to build a record once for several instances or for a
- * filter.  Kprobe handlers do not nest on a CPU (a probe hit inside one is
- * counted as missed), @busy only guards against a caller that breaks that.
- * A longer record takes the generic path.
+ * filter, and to copy strings into without measuring them.  Kprobe
+ * handlers do not nest on a CPU (a probe hit inside one is counted as
+ * missed), @busy only guards against a caller that breaks that.  A longer
+ * record takes the generic path.
  */
 #define KPROBE_SCRATCH_SIZE	2048
 
@@ -1233,9 +1252,9 @@ static struct kprobe_scratch __percpu *kprobe_scratch;
 
 /*
  * One hit being recorded: what every instance gets is the same record, so
- * it is measured (@len), given its trace context (@trace_ctx, for the
- * direct path only: the generic one takes its own) and built (@scratch)
- * at most once per hit.
+ * it is measured (@len; @dsize is -1 until then), given its trace context
+ * (@trace_ctx, for the direct path only: the generic one takes its own)
+ * and built (@scratch) at most once per hit.
  */
 struct kprobe_hit {
 	struct trace_kprobe		*tk;
@@ -1268,14 +1287,18 @@ static nokprobe_inline void kprobe_hit_context(struct kprobe_hit *hit)
 	hit->have_ctx = true;
 }
 
-/* Header and arguments of the record at @entry, trace_entry included */
-static nokprobe_inline void kprobe_hit_fill(struct kprobe_hit *hit,
-					    void *entry)
+/*
+ * Header and arguments of the record at @entry, trace_entry included.
+ * Returns the bytes the strings took of the @hit->dsize there are.
+ */
+static nokprobe_inline int kprobe_hit_fill(struct kprobe_hit *hit,
+					   void *entry)
 {
 	tracing_generic_entry_update(entry,
 				     hit->tk->tp.event->call.event.type,
 				     hit->trace_ctx);
-	kprobe_fill_record(entry, hit->tk, hit->regs, hit->ri, hit->dsize);
+	return kprobe_fill_record(entry, hit->tk, hit->regs, hit->ri,
+				  hit->dsize);
 }
 
 /* The record path of trace_event_buffer_reserve()/_commit(), for @file */
@@ -1322,7 +1345,36 @@ static nokprobe_inline void kprobe_commit(struct kprobe_hit *hit,
 	ring_buffer_unlock_commit(buffer);
 }
 
-/* Build the record in this CPU's scratch, once; NULL if it cannot */
+/*
+ * Fill @scratch without measuring the strings first: they get all the
+ * room it has, which is then cut down to what they took.  A record that
+ * takes all of it may have had a string cut, so it is not used: false.
+ */
+static nokprobe_inline bool
+kprobe_hit_fill_unmeasured(struct kprobe_hit *hit,
+			   struct kprobe_scratch *scratch)
+{
+	int fixed = kprobe_header_size(hit->ri) + hit->tk->tp.size;
+	int used;
+
+	if (fixed >= KPROBE_SCRATCH_SIZE)
+		return false;
+	hit->dsize = KPROBE_SCRATCH_SIZE - fixed;
+	used = kprobe_hit_fill(hit, scratch->rec);
+	if (used >= hit->dsize) {
+		hit->dsize = -1;
+		return false;
+	}
+	hit->dsize = used;
+	hit->len = fixed + used;
+	return true;
+}
+
+/*
+ * Build the record in this CPU's scratch, once; NULL if it cannot.  The
+ * strings of an @tp->onepass probe are copied in one pass, not measured
+ * and then copied.
+ */
 static nokprobe_inline void *kprobe_hit_build(struct kprobe_hit *hit)
 {
 	struct kprobe_scratch __percpu *pcpu = READ_ONCE(kprobe_scratch);
@@ -1330,14 +1382,21 @@ static nokprobe_inline void *kprobe_hit_build(struct kprobe_hit *hit)
 
 	if (hit->scratch)
 		return hit->scratch->rec;
+	if (!hit->tk->tp.onepass)
+		kprobe_hit_measure(hit);
 	if (!pcpu || hit->len > KPROBE_SCRATCH_SIZE)
 		return NULL;
 	scratch = this_cpu_ptr(pcpu);
 	if (scratch->busy)
 		return NULL;
 	scratch->busy = 1;
+	if (hit->dsize >= 0) {
+		kprobe_hit_fill(hit, scratch->rec);
+	} else if (!kprobe_hit_fill_unmeasured(hit, scratch)) {
+		scratch->busy = 0;
+		return NULL;
+	}
 	hit->scratch = scratch;
-	kprobe_hit_fill(hit, scratch->rec);
 	return scratch->rec;
 }
 
@@ -1382,12 +1441,13 @@ static nokprobe_inline bool kprobe_record_direct(struct kprobe_hit *hit,
 	/* tracing_on is 0: the reservation would fail, do not even measure */
 	if (unlikely(READ_ONCE(file->tr->buffer_disabled)))
 		return true;
-	kprobe_hit_measure(hit);
 	kprobe_hit_context(hit);
 	/* not list_is_singular(): the list is not empty, we are on it */
-	if (unlikely(hit->scratch || (file->flags & EVENT_FILE_FL_FILTERED) ||
+	if (hit->tk->tp.onepass ||
+	    unlikely(hit->scratch || (file->flags & EVENT_FILE_FL_FILTERED) ||
 		     READ_ONCE(files->next) != READ_ONCE(files->prev)))
 		return kprobe_record_copy(hit, file);
+	kprobe_hit_measure(hit);
 	event = ring_buffer_lock_reserve(buffer, hit->len);
 	if (!event)
 		return true;

@@ -87,7 +87,9 @@ struct trace_probe_event {
  * @event: the event it records
  * @size: bytes of the fixed argument area of a record
  * @nr_args: number of arguments
- * @dynamic: some argument is a string, measured on every hit
+ * @dynamic: some argument is a string, whose size varies per hit
+ * @onepass: @dynamic, and the strings can be copied unmeasured into a
+ *	bounded room: none is a symstr, whose data_loc gives the room
  * @plain_regs: every argument is a pt_regs register stored as it is
  *	(REG, ST_RAW, END); set by front ends whose records read pt_regs
  * @entry_arg: return probes only: the program run at function entry
@@ -102,6 +104,7 @@ struct trace_probe {
 	ssize_t				size;
 	unsigned int			nr_args;
 	bool				dynamic;
+	bool				onepass;
 	bool				plain_regs;
 	struct probe_entry_arg		*entry_arg;
 	struct probe_arg		args[];

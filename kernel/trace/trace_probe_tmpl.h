@@ -320,10 +320,11 @@ static nokprobe_inline void store_plain_reg_args(void *data,
 /*
  * Fill the argument area at @data (the record starts @header_size bytes
  * before it) with @maxlen bytes of room for strings after the fixed part.
+ * Returns the bytes of that room the strings took.
  */
-static nokprobe_inline void store_trace_args(void *data, struct trace_probe *tp,
-					     void *rec, void *edata,
-					     int header_size, int maxlen)
+static nokprobe_inline int store_trace_args(void *data, struct trace_probe *tp,
+					    void *rec, void *edata,
+					    int header_size, int maxlen)
 {
 	void *base = data - header_size;
 	void *dyndata = data + tp->size;
@@ -333,7 +334,7 @@ static nokprobe_inline void store_trace_args(void *data, struct trace_probe *tp,
 
 	if (tp->plain_regs) {
 		store_plain_reg_args(data, tp, rec);
-		return;
+		return 0;
 	}
 	for (i = 0; i < tp->nr_args; i++) {
 		arg = tp->args + i;
@@ -346,4 +347,5 @@ static nokprobe_inline void store_trace_args(void *data, struct trace_probe *tp,
 			maxlen -= ret;
 		}
 	}
+	return dyndata - (data + tp->size);
 }

@@ -3,6 +3,7 @@
  * KUnit suite of the probe-event parser: the rows of trace_probe_cases.h,
  * checked in the kernel by the runners the host tests use
  * (trace_probe_runners.h), in the same fake world (trace_probe_fake.h).
+ * It also checks the hit path's string copy against the kernel's own.
  *
  * The host tests run the parser against userspace shims; here it runs
  * against the real kernel: regs_query_register_offset(), kstrto*(), the
@@ -17,9 +18,12 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/thread_info.h>
+#include <linux/vmalloc.h>
 
 #include "../trace_probe_internal.h"
 #include "../trace_probe_parse.h"
+#include "../trace_probe.h"
+#include "../trace_probe_kernel.h"
 #include "trace_probe_fake.h"
 #include "trace_probe_cases.h"
 
@@ -55,6 +59,69 @@ static void trace_probe_test_err_coverage(struct kunit *test)
 	tp_check_err_coverage(test);
 }
 
+KUNIT_DEFINE_ACTION_WRAPPER(tp_vfree, vfree, const void *);
+
+/* One probe_kernel_string() call against strncpy_from_kernel_nofault() */
+static void tp_check_kernel_string(struct kunit *test, const char *src,
+				   long count)
+{
+	char want[48], got[48];
+	long w, g, i;
+
+	memset(want, 0x5a, sizeof(want));
+	memset(got, 0x5a, sizeof(got));
+	w = strncpy_from_kernel_nofault(want, src, count);
+	g = probe_kernel_string(got, (unsigned long)src, count);
+	KUNIT_ASSERT_EQ_MSG(test, g, w, "%ld-byte room, offset %lu",
+			    count, (unsigned long)src & 7);
+	if (w > 0)
+		KUNIT_ASSERT_MEMEQ_MSG(test, got, want, w, "%ld-byte room", count);
+	for (i = max(count, 0L); i < sizeof(got); i++)
+		if (got[i] != 0x5a)
+			break;
+	KUNIT_ASSERT_EQ_MSG(test, i, (long)sizeof(got),
+			    "wrote past its %ld-byte room", count);
+	KUNIT_ASSERT_EQ_MSG(test, probe_kernel_string(NULL, (unsigned long)src,
+						      count), w,
+			    "measuring, %ld-byte room", count);
+}
+
+/*
+ * The word-wise string copy of the hit path gives what the byte-wise
+ * strncpy_from_kernel_nofault() gives, and never writes past its room:
+ * every start offset in a word, strings of 0 to 24 characters, rooms of
+ * 0 to 32 bytes, strings that run into the guard page after a vmalloc()
+ * area (a fault), and an address below the kernel's (-ERANGE).
+ */
+static void trace_probe_test_kernel_string(struct kunit *test)
+{
+	char buf[48] __aligned(sizeof(long));
+	unsigned int off, n;
+	char *page, *end;
+	long count;
+
+	for (off = 0; off < sizeof(long); off++) {
+		for (n = 0; n <= 24; n++) {
+			memset(buf, 'a', sizeof(buf));
+			buf[off + n] = '\0';
+			for (count = 0; count <= 32; count++)
+				tp_check_kernel_string(test, buf + off, count);
+		}
+	}
+	page = vmalloc(PAGE_SIZE);
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, tp_vfree, page), 0);
+	memset(page, 'b', PAGE_SIZE);
+	end = page + PAGE_SIZE;
+	for (n = 1; n <= 2 * sizeof(long); n++) {
+		tp_check_kernel_string(test, end - n, 32);
+		end[-1] = '\0';
+		tp_check_kernel_string(test, end - n, 32);
+		end[-1] = 'b';
+	}
+	tp_check_kernel_string(test, (const char *)16, 32);
+}
+
 /*
  * One KUnit case per table: trace_probe_test_<table>() runs
  * tp_run_<table>_case() on one row of tp_<table>_cases[], the parameter
@@ -86,6 +153,7 @@ static struct kunit_case trace_probe_test_cases[] = {
 	KUNIT_CASE_PARAM(trace_probe_test_err, tp_err_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_btf_err, tp_btf_err_gen_params),
 	KUNIT_CASE(trace_probe_test_err_coverage),
+	KUNIT_CASE(trace_probe_test_kernel_string),
 	KUNIT_CASE_PARAM(trace_probe_test_prog, tp_prog_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_arg_err, tp_arg_err_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_cmd, tp_cmd_gen_params),
