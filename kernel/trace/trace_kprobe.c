@@ -578,10 +578,30 @@ static void __unregister_trace_kprobe(struct trace_kprobe *tk)
 static int register_kprobe_event(struct trace_kprobe *tk);
 static int unregister_kprobe_event(struct trace_kprobe *tk);
 
-static int unregister_trace_kprobe(struct trace_kprobe *tk)
+/* Whether another probe of @tk's event is still a dynamic event */
+static bool trace_kprobe_has_listed_sibling(struct trace_kprobe *tk)
 {
-	/* a sibling keeps the event: only this probe goes */
-	if (!trace_probe_has_sibling(&tk->tp)) {
+	struct trace_kprobe *sib;
+	struct trace_probe *pos;
+
+	list_for_each_entry(pos, trace_probe_probe_list(&tk->tp), list) {
+		sib = container_of(pos, struct trace_kprobe, tp);
+		if (sib != tk && !list_empty(&sib->devent.list))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * First half of deleting @tk: take it off the dynamic event list and,
+ * unless another probe of its event still is on it, remove the event.
+ * Its kprobe, disarmed (the event is not enabled), stays registered: its
+ * handlers may still be running, so the event it points to is unlinked
+ * only after the kprobe is unregistered.
+ */
+static int detach_trace_kprobe(struct trace_kprobe *tk)
+{
+	if (!trace_kprobe_has_listed_sibling(tk)) {
 		if (trace_probe_is_enabled(&tk->tp))
 			return -EBUSY;
 		if (trace_event_dyn_busy(trace_probe_event_call(&tk->tp)))
@@ -589,10 +609,15 @@ static int unregister_trace_kprobe(struct trace_kprobe *tk)
 		if (unregister_kprobe_event(tk))
 			return -EBUSY;
 	}
-	__unregister_trace_kprobe(tk);
 	dyn_event_remove(&tk->devent);
-	trace_probe_unlink(&tk->tp);
 	return 0;
+}
+
+/* Second half, once its kprobe is unregistered: unlink and free @tk */
+static void free_detached_trace_kprobe(struct trace_kprobe *tk)
+{
+	trace_probe_unlink(&tk->tp);
+	free_trace_kprobe(tk);
 }
 
 /*
@@ -1022,10 +1047,96 @@ EXPORT_SYMBOL_GPL(kprobe_event_delete);
 static int trace_kprobe_release(struct dyn_event *ev)
 {
 	struct trace_kprobe *tk = to_trace_kprobe(ev);
-	int ret = unregister_trace_kprobe(tk);
+	int ret = detach_trace_kprobe(tk);
 
-	if (!ret)
-		free_trace_kprobe(tk);
+	if (ret)
+		return ret;
+	__unregister_trace_kprobe(tk);
+	free_detached_trace_kprobe(tk);
+	return 0;
+}
+
+/*
+ * Unregister the kprobes of @n detached probes together: each of
+ * unregister_kprobe() and unregister_kretprobe() waits for an RCU grace
+ * period, unregister_kprobes() and unregister_kretprobes() wait for one
+ * for all.  Without memory for the arrays, one by one.
+ */
+static void unregister_trace_kprobes(struct trace_kprobe **tks, int n)
+{
+	struct kretprobe **rps;
+	struct kprobe **kps;
+	int i, nk = 0, nr = 0;
+
+	kps = kmalloc_array(n, sizeof(*kps), GFP_KERNEL);
+	rps = kmalloc_array(n, sizeof(*rps), GFP_KERNEL);
+	for (i = 0; i < n; i++) {
+		if (!kps || !rps)
+			__unregister_trace_kprobe(tks[i]);
+		else if (!trace_kprobe_is_registered(tks[i]))
+			continue;
+		else if (trace_kprobe_is_return(tks[i]))
+			rps[nr++] = &tks[i]->rp;
+		else
+			kps[nk++] = &tks[i]->rp.kp;
+	}
+	if (nk)
+		unregister_kprobes(kps, nk);
+	if (nr)
+		unregister_kretprobes(rps, nr);
+	kfree(kps);
+	kfree(rps);
+}
+
+/*
+ * "echo > kprobe_events": what dyn_events_release_all() does for kprobe
+ * events, in the same order and with the same result, but with the
+ * kprobes unregistered in one batch (unregister_trace_kprobes()) instead
+ * of one grace period per event.  Nothing goes if any is busy; a probe
+ * whose event cannot be removed (an event file held open) stops the
+ * deletion there, and it returns -EBUSY.
+ */
+static int release_all_trace_kprobes(void)
+{
+	struct trace_kprobe *tk, **tks = NULL;
+	struct dyn_event *pos, *tmp;
+	int ret = 0, n = 0, max = 0, i;
+
+	mutex_lock(&event_mutex);
+	for_each_dyn_event(pos) {
+		if (!is_trace_kprobe(pos))
+			continue;
+		if (trace_kprobe_is_busy(pos)) {
+			ret = -EBUSY;
+			goto out;
+		}
+		max++;
+	}
+	if (max)
+		tks = kmalloc_array(max, sizeof(*tks), GFP_KERNEL);
+	for_each_dyn_event_safe(pos, tmp) {
+		if (!is_trace_kprobe(pos))
+			continue;
+		tk = to_trace_kprobe(pos);
+		if (!tks) {
+			/* no room to batch: the way dyn_events_release_all() does */
+			ret = trace_kprobe_release(pos);
+		} else {
+			ret = detach_trace_kprobe(tk);
+			if (!ret)
+				tks[n++] = tk;
+		}
+		if (ret)
+			break;
+	}
+	if (n)
+		unregister_trace_kprobes(tks, n);
+	for (i = 0; i < n; i++)
+		free_detached_trace_kprobe(tks[i]);
+	kfree(tks);
+out:
+	tracing_reset_all_online_cpus();
+	mutex_unlock(&event_mutex);
 	return ret;
 }
 
@@ -1076,7 +1187,7 @@ static int probes_open(struct inode *inode, struct file *file)
 	/* "echo > kprobe_events": all or nothing (-EBUSY if any is busy) */
 	if (ops == &probes_seq_op && (file->f_mode & FMODE_WRITE) &&
 	    (file->f_flags & O_TRUNC)) {
-		ret = dyn_events_release_all(&trace_kprobe_ops);
+		ret = release_all_trace_kprobes();
 		if (ret < 0)
 			return ret;
 	}
