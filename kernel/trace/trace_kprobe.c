@@ -58,8 +58,11 @@ static struct dyn_event_operations trace_kprobe_ops = {
  * @devent: entry in the dynamic event list
  * @rp: the kretprobe; a kprobe uses only @rp.kp
  * @nhit: per-CPU hit counts, for kprobe_profile
- * @head: the parsed "p|r PLACE" (owns the symbol @rp.kp.symbol_name uses)
  * @tp: the probe; must be last (its arguments follow)
+ *
+ * Where it probes is kept in @rp.kp only: its symbol_name (owned, NULL
+ * for an address) and offset, or its addr.  That is also what
+ * kprobe_events lists, as in 6.12.
  *
  * Lifetime: created by a command, freed when deleted (or, for perf's local
  * probes, by destroy_local_trace_kprobe()).
@@ -68,7 +71,6 @@ struct trace_kprobe {
 	struct dyn_event	devent;
 	struct kretprobe	rp;
 	unsigned long __percpu	*nhit;
-	struct kprobe_head	head;
 	struct trace_probe	tp;
 };
 
@@ -89,7 +91,7 @@ static nokprobe_inline bool trace_kprobe_is_return(struct trace_kprobe *tk)
 
 static nokprobe_inline const char *trace_kprobe_symbol(struct trace_kprobe *tk)
 {
-	return tk->head.symbol ?: "unknown";
+	return tk->rp.kp.symbol_name ?: "unknown";
 }
 
 static nokprobe_inline bool trace_kprobe_has_gone(struct trace_kprobe *tk)
@@ -110,7 +112,7 @@ static bool trace_kprobe_within_module(struct trace_kprobe *tk,
 /* Is the module of the probed symbol loaded (or is it in vmlinux)? */
 static bool trace_kprobe_module_exist(struct trace_kprobe *tk)
 {
-	const char *sym = tk->head.symbol, *colon;
+	const char *sym = tk->rp.kp.symbol_name, *colon;
 	char mod[MODULE_NAME_LEN];
 	bool ret;
 
@@ -228,6 +230,28 @@ static const struct kprobe_env trace_kprobe_env = {
 #endif
 };
 
+/* Where @tk probes, as kprobe_events lists it */
+static int trace_kprobe_format_place(struct trace_kprobe *tk, char *buf,
+				     size_t len)
+{
+	return kprobe_format_place(buf, len, tk->rp.kp.symbol_name,
+				   tk->rp.kp.offset,
+				   (unsigned long)tk->rp.kp.addr,
+				   &trace_kprobe_env);
+}
+
+/* @tk as the parser's registration checks see it */
+static struct kprobe_probe trace_kprobe_probe(struct trace_kprobe *tk)
+{
+	return (struct kprobe_probe){
+		.is_return = trace_kprobe_is_return(tk),
+		.symbol = tk->rp.kp.symbol_name,
+		.offset = tk->rp.kp.offset,
+		.args = tk->tp.args,
+		.nr_args = tk->tp.nr_args,
+	};
+}
+
 /* "-:EVENT SYM+OFFS NAME=ARG..." removes only the probes that match */
 static bool trace_kprobe_match_command_head(struct trace_kprobe *tk,
 					    int argc, const char **argv)
@@ -236,7 +260,7 @@ static bool trace_kprobe_match_command_head(struct trace_kprobe *tk,
 
 	if (!argc)
 		return true;
-	kprobe_format_place(buf, sizeof(buf), &tk->head, &trace_kprobe_env);
+	trace_kprobe_format_place(tk, buf, sizeof(buf));
 	if (strcmp(buf, argv[0]))
 		return false;
 	return trace_probe_match_command_args(&tk->tp, argc - 1, argv + 1);
@@ -273,9 +297,9 @@ static unsigned long trace_kprobe_address(struct trace_kprobe *tk)
 {
 	unsigned long addr;
 
-	if (!tk->head.symbol)
+	if (!tk->rp.kp.symbol_name)
 		return (unsigned long)tk->rp.kp.addr;
-	addr = kallsyms_lookup_name(tk->head.symbol);
+	addr = kallsyms_lookup_name(tk->rp.kp.symbol_name);
 	return addr ? addr + tk->rp.kp.offset : 0;
 }
 
@@ -330,7 +354,7 @@ static void free_trace_kprobe(struct trace_kprobe *tk)
 	if (!tk)
 		return;
 	trace_probe_cleanup(&tk->tp);
-	kprobe_head_free(&tk->head);
+	kfree(tk->rp.kp.symbol_name);
 	free_percpu(tk->nhit);
 	kfree(tk);
 }
@@ -350,26 +374,23 @@ static struct trace_kprobe *alloc_trace_kprobe(struct kprobe_head *head,
 		kprobe_head_free(head);
 		return ERR_PTR(-ENOMEM);
 	}
-	tk->head = *head;
+	tk->rp.kp.symbol_name = head->symbol;
 	head->symbol = NULL;
 	tk->nhit = alloc_percpu(unsigned long);
 	ret = tk->nhit ? 0 : -ENOMEM;
-	if (tk->head.symbol) {
-		tk->rp.kp.symbol_name = tk->head.symbol;
-		tk->rp.kp.offset = tk->head.offset;
-	} else {
-		tk->rp.kp.addr = (void *)tk->head.addr;
-	}
-	if (tk->head.is_return)
+	if (tk->rp.kp.symbol_name)
+		tk->rp.kp.offset = head->offset;
+	else
+		tk->rp.kp.addr = (void *)head->addr;
+	if (head->is_return)
 		tk->rp.handler = kretprobe_dispatcher;
 	else
 		tk->rp.kp.pre_handler = kprobe_dispatcher;
-	tk->rp.maxactive = tk->head.maxactive;
+	tk->rp.maxactive = head->maxactive;
 	INIT_HLIST_NODE(&tk->rp.kp.hlist);
 	INIT_LIST_HEAD(&tk->rp.kp.list);
 	if (!ret)
-		ret = trace_probe_init(&tk->tp, tk->head.event, tk->head.group,
-				       nargs);
+		ret = trace_probe_init(&tk->tp, head->event, head->group, nargs);
 	if (ret) {
 		free_trace_kprobe(tk);
 		return ERR_PTR(ret);
@@ -642,15 +663,14 @@ static int register_and_add(struct trace_kprobe *tk)
 static int append_trace_kprobe(struct trace_kprobe *tk, struct trace_kprobe *to,
 			       struct probe_parse_err *err)
 {
-	struct kprobe_probe new = { &tk->head, tk->tp.args, tk->tp.nr_args };
+	struct kprobe_probe new = trace_kprobe_probe(tk);
 	struct kprobe_probe old;
 	struct trace_kprobe *pos;
 	int ret;
 
 	/* every probe of an event has the same kind and arguments */
 	list_for_each_entry(pos, trace_probe_probe_list(&to->tp), tp.list) {
-		old = (struct kprobe_probe){ &pos->head, pos->tp.args,
-					     pos->tp.nr_args };
+		old = trace_kprobe_probe(pos);
 		ret = kprobe_append_check(&new, &old, 1, err);
 		if (ret)
 			return ret;
@@ -832,7 +852,7 @@ static int kprobe_create_args(struct kprobe_create *kc, struct trace_kprobe *tk)
 
 	ctx->args = tk->tp.args;
 	ctx->max_args = kc->exp.argc;
-	ctx->funcname = tk->head.symbol;	/* moved into @tk */
+	ctx->funcname = tk->rp.kp.symbol_name;	/* moved into @tk */
 	for (i = 0; i < kc->exp.argc; i++) {
 		ret = probe_arg_parse(ctx, i, kc->exp.argv[i],
 				      &tk->tp.args[i]);
@@ -1149,7 +1169,7 @@ static int trace_kprobe_show(struct seq_file *m, struct dyn_event *ev)
 	seq_putc(m, trace_kprobe_is_return(tk) ? 'r' : 'p');
 	if (trace_kprobe_is_return(tk) && tk->rp.maxactive)
 		seq_printf(m, "%d", tk->rp.maxactive);
-	kprobe_format_place(place, sizeof(place), &tk->head, &trace_kprobe_env);
+	trace_kprobe_format_place(tk, place, sizeof(place));
 	seq_printf(m, ":%s/%s %s", trace_probe_group_name(&tk->tp),
 		   trace_probe_name(&tk->tp), place);
 	for (i = 0; i < tk->tp.nr_args; i++)
@@ -1851,7 +1871,7 @@ int bpf_get_kprobe_info(const struct perf_event *event, u32 *fd_type,
 	*probe_offset = tk->rp.kp.offset;
 	*probe_addr = kallsyms_show_value(current_cred()) ?
 		      (unsigned long)tk->rp.kp.addr : 0;
-	*symbol = tk->head.symbol;
+	*symbol = tk->rp.kp.symbol_name;
 	if (missed)
 		*missed = trace_kprobe_missed(tk);
 	return 0;

@@ -577,6 +577,8 @@ const struct probe_btf_ops traceprobe_btf_ops = {
  * @tp: the probe that defines the event's fields
  * @ptype: which header the records have
  *
+ * Events without arguments share a constant one.
+ *
  * Return: 0 or -ENOMEM.
  */
 int traceprobe_set_print_fmt(struct trace_probe *tp,
@@ -586,12 +588,17 @@ int traceprobe_set_print_fmt(struct trace_probe *tp,
 	int len;
 	char *fmt;
 
-	len = probe_print_fmt(NULL, 0, tp->args, tp->nr_args, ptype);
-	fmt = kmalloc(len + 1, GFP_KERNEL);
-	if (!fmt)
-		return -ENOMEM;
-	probe_print_fmt(fmt, len + 1, tp->args, tp->nr_args, ptype);
-	kfree(call->print_fmt);
+	if (!tp->nr_args) {
+		fmt = (char *)probe_print_fmt_noargs(ptype);
+	} else {
+		len = probe_print_fmt(NULL, 0, tp->args, tp->nr_args, ptype);
+		fmt = kmalloc(len + 1, GFP_KERNEL);
+		if (!fmt)
+			return -ENOMEM;
+		probe_print_fmt(fmt, len + 1, tp->args, tp->nr_args, ptype);
+	}
+	/* the shared constant is in .rodata: kfree_const() leaves it */
+	kfree_const(call->print_fmt);
 	call->print_fmt = fmt;
 	return 0;
 }
@@ -665,7 +672,7 @@ static void trace_probe_event_free(struct trace_probe_event *tpe)
 	free_field_strings(tpe);
 	kfree(tpe->class.system);
 	kfree(tpe->call.name);
-	kfree(tpe->call.print_fmt);
+	kfree_const(tpe->call.print_fmt);
 	kfree(tpe);
 }
 

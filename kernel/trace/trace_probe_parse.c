@@ -1960,7 +1960,9 @@ int kprobe_parse_command(int argc, const char *argv[],
  * kprobe_format_place - the probe place as kprobe_events lists it
  * @buf: output buffer
  * @len: its size
- * @head: the parsed head
+ * @symbol: the probed symbol, or NULL for @addr
+ * @offset: the offset from @symbol
+ * @addr: the probed address, without a symbol
  * @env: for hashing an address
  *
  * "SYM+OFFS", "SYM" or "0x<hashed address>"; also what "-:" commands
@@ -1968,15 +1970,15 @@ int kprobe_parse_command(int argc, const char *argv[],
  *
  * Return: the length of the full text, as snprintf().
  */
-int kprobe_format_place(char *buf, size_t len, const struct kprobe_head *head,
+int kprobe_format_place(char *buf, size_t len, const char *symbol,
+			long offset, unsigned long addr,
 			const struct kprobe_env *env)
 {
-	if (!head->symbol)
-		return format_addr(env, buf, len, head->addr);
-	if (head->offset)
-		return snprintf(buf, len, "%s+%u", head->symbol,
-				(unsigned int)head->offset);
-	return snprintf(buf, len, "%s", head->symbol);
+	if (!symbol)
+		return format_addr(env, buf, len, addr);
+	if (offset)
+		return snprintf(buf, len, "%s+%u", symbol, (unsigned int)offset);
+	return snprintf(buf, len, "%s", symbol);
 }
 
 /**
@@ -2108,6 +2110,12 @@ static void print_fmt_value(struct text_buf *tb, const struct probe_arg *parg)
 	}
 }
 
+/* The header part of the print fmts of kprobe and kretprobe events */
+#define PRINT_HEAD_NORMAL	"(%lx)"
+#define PRINT_HEAD_ARGS_NORMAL	", REC->" FIELD_STRING_IP
+#define PRINT_HEAD_RETURN	"(%lx <- %lx)"
+#define PRINT_HEAD_ARGS_RETURN	", REC->" FIELD_STRING_FUNC ", REC->" FIELD_STRING_RETIP
+
 /**
  * probe_print_fmt - build the print fmt of a probe event
  * @buf: output buffer, may be NULL when @len is 0
@@ -2130,13 +2138,12 @@ int probe_print_fmt(char *buf, int len, const struct probe_arg *args,
 
 	switch (ptype) {
 	case PROBE_PRINT_NORMAL:
-		head = "(%lx)";
-		head_args = ", REC->" FIELD_STRING_IP;
+		head = PRINT_HEAD_NORMAL;
+		head_args = PRINT_HEAD_ARGS_NORMAL;
 		break;
 	case PROBE_PRINT_RETURN:
-		head = "(%lx <- %lx)";
-		head_args = ", REC->" FIELD_STRING_FUNC ", REC->"
-			    FIELD_STRING_RETIP;
+		head = PRINT_HEAD_RETURN;
+		head_args = PRINT_HEAD_ARGS_RETURN;
 		break;
 	default:
 		head = "";
@@ -2150,6 +2157,28 @@ int probe_print_fmt(char *buf, int len, const struct probe_arg *args,
 	for (i = 0; i < nr_args; i++)
 		print_fmt_value(&tb, &args[i]);
 	return tb.pos;
+}
+
+/**
+ * probe_print_fmt_noargs - the print fmt of an event without arguments
+ * @ptype: which header the records have
+ *
+ * Every event without arguments of one header type has the same print
+ * fmt, the text probe_print_fmt() writes for no arguments, so it can be
+ * shared instead of allocated per event.
+ *
+ * Return: a string constant.
+ */
+const char *probe_print_fmt_noargs(enum probe_print_type ptype)
+{
+	switch (ptype) {
+	case PROBE_PRINT_NORMAL:
+		return "\"" PRINT_HEAD_NORMAL "\"" PRINT_HEAD_ARGS_NORMAL;
+	case PROBE_PRINT_RETURN:
+		return "\"" PRINT_HEAD_RETURN "\"" PRINT_HEAD_ARGS_RETURN;
+	default:
+		return "\"\"";
+	}
 }
 
 /**
@@ -2225,8 +2254,7 @@ static bool kprobe_same_probe(const struct kprobe_probe *x,
 {
 	int i;
 
-	if (strcmp(x->head->symbol ?: "", y->head->symbol ?: "") ||
-	    x->head->offset != y->head->offset)
+	if (strcmp(x->symbol ?: "", y->symbol ?: "") || x->offset != y->offset)
 		return false;
 	for (i = 0; i < x->nr_args; i++)
 		if (strcmp(x->args[i].comm, y->args[i].comm))
@@ -2254,7 +2282,7 @@ int kprobe_append_check(const struct kprobe_probe *new,
 {
 	int i, diff;
 
-	if (new->head->is_return != probes[0].head->is_return)
+	if (new->is_return != probes[0].is_return)
 		return set_err(err, 0, TP_ERR_DIFF_PROBE_TYPE, 0, -EEXIST);
 	diff = probe_args_compare(new->args, new->nr_args, probes[0].args,
 				  probes[0].nr_args);

@@ -296,6 +296,7 @@ void probe_arg_field_desc(const struct probe_arg *parg,
 			  struct probe_field_desc *desc);
 int probe_print_fmt(char *buf, int len, const struct probe_arg *args,
 		    int nr_args, enum probe_print_type ptype);
+const char *probe_print_fmt_noargs(enum probe_print_type ptype);
 int probe_arg_format(char *buf, int len, const struct probe_arg *parg);
 bool probe_args_match(const struct probe_arg *args, int nr_args,
 		      int argc, const char *argv[]);
@@ -354,17 +355,22 @@ int kprobe_parse_command(int argc, const char *argv[],
 			 const struct kprobe_env *env,
 			 struct kprobe_head *head, struct probe_parse_ctx *ctx,
 			 struct probe_args_exp *exp, struct probe_arg *args);
-int kprobe_format_place(char *buf, size_t len, const struct kprobe_head *head,
+int kprobe_format_place(char *buf, size_t len, const char *symbol,
+			long offset, unsigned long addr,
 			const struct kprobe_env *env);
 
 /**
  * struct kprobe_probe - a parsed kprobe, for the registration checks
- * @head: its head
+ * @is_return: a kretprobe
+ * @symbol: its symbol, NULL for an address
+ * @offset: the offset from @symbol
  * @args: its arguments
  * @nr_args: their number
  */
 struct kprobe_probe {
-	const struct kprobe_head	*head;
+	bool				is_return;
+	const char			*symbol;
+	long				offset;
 	const struct probe_arg		*args;
 	int				nr_args;
 };

@@ -1226,6 +1226,11 @@ static const struct tp_fmt_case tp_fmt_cases[] = {
 	},
 	{ "p vfs_read", "\"(%lx)\", REC->__probe_ip", "", "" },
 	{
+		"r vfs_read",
+		"\"(%lx <- %lx)\", REC->__probe_func, REC->__probe_ret_ip",
+		"", ""
+	},
+	{
 		"p:kpt/ev vfs_read +0(%di):%pD",
 		"\"(%lx) arg1=\\\"%s\\\"\", REC->__probe_ip, __get_str(arg1)",
 		"arg1 __data_loc char[] 16 4 1;",

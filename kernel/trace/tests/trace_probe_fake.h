@@ -252,7 +252,8 @@ static void tp_registry_clear(void)
 /* The glue's order: same name -> append checks, else event, then kprobe */
 static int tp_register(struct tp_probe *tp, struct probe_parse_err *err)
 {
-	struct kprobe_probe new = { &tp->head, tp->args, tp->nr_args };
+	struct kprobe_probe new = { tp->head.is_return, tp->head.symbol,
+				    tp->head.offset, tp->args, tp->nr_args };
 	struct kprobe_probe old[TP_MAX_EVENTS];
 	struct tp_probe *p;
 	int n = 0;
@@ -261,7 +262,9 @@ static int tp_register(struct tp_probe *tp, struct probe_parse_err *err)
 		if (strcmp(p->head.group, tp->head.group) ||
 		    strcmp(p->head.event, tp->head.event))
 			continue;
-		old[n++] = (struct kprobe_probe){ &p->head, p->args,
+		old[n++] = (struct kprobe_probe){ p->head.is_return,
+						  p->head.symbol,
+						  p->head.offset, p->args,
 						  p->nr_args };
 	}
 	if (n)

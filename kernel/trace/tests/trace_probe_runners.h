@@ -400,6 +400,10 @@ static void tp_check_print_fmt(struct kunit *test, const struct tp_probe *tp,
 		  "\"%s\": print fmt\n   expected %s\n   got      %s", cmd,
 		  expect, fmt);
 	kfree(fmt);
+	if (!tp->nr_args)
+		TP_EXPECT(test, !strcmp(probe_print_fmt_noargs(ptype), expect),
+			  "\"%s\": shared print fmt\n   expected %s\n   got      %s",
+			  cmd, expect, probe_print_fmt_noargs(ptype));
 }
 
 /* Check a format row in @env: print fmt, fields and listing */
