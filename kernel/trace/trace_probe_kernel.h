@@ -39,8 +39,9 @@ static nokprobe_inline unsigned long probe_word_from(unsigned long word,
 /*
  * Store the string bytes of @word (those from its @i-th on) whole at
  * @dst + *@len, which has room for a whole word, the bytes after a NUL
- * zeroed (as strscpy() does); those after a first word's share are
- * overwritten by the next word.  True if the string ended in it.
+ * zeroed (as strscpy() does).  The 0xff bytes after a first word's share
+ * are overwritten by the string's next bytes, or lie in the room past its
+ * end.  True if the string ended in it.
  */
 static nokprobe_inline bool probe_string_word(char *dst, unsigned long word,
 					      unsigned int i, long *len)

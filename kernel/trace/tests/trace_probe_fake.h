@@ -249,11 +249,22 @@ static void tp_registry_clear(void)
 		tp_probe_free(&tp_registry[--tp_nr_registered]);
 }
 
+/* @tp as the parser's registration checks see it */
+static struct kprobe_probe tp_kprobe_probe(const struct tp_probe *tp)
+{
+	return (struct kprobe_probe){
+		.is_return = tp->head.is_return,
+		.symbol = tp->head.symbol,
+		.offset = tp->head.offset,
+		.args = tp->args,
+		.nr_args = tp->nr_args,
+	};
+}
+
 /* The glue's order: same name -> append checks, else event, then kprobe */
 static int tp_register(struct tp_probe *tp, struct probe_parse_err *err)
 {
-	struct kprobe_probe new = { tp->head.is_return, tp->head.symbol,
-				    tp->head.offset, tp->args, tp->nr_args };
+	struct kprobe_probe new = tp_kprobe_probe(tp);
 	struct kprobe_probe old[TP_MAX_EVENTS];
 	struct tp_probe *p;
 	int n = 0;
@@ -262,10 +273,7 @@ static int tp_register(struct tp_probe *tp, struct probe_parse_err *err)
 		if (strcmp(p->head.group, tp->head.group) ||
 		    strcmp(p->head.event, tp->head.event))
 			continue;
-		old[n++] = (struct kprobe_probe){ p->head.is_return,
-						  p->head.symbol,
-						  p->head.offset, p->args,
-						  p->nr_args };
+		old[n++] = tp_kprobe_probe(p);
 	}
 	if (n)
 		return kprobe_append_check(&new, old, n, err);
