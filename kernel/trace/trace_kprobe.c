@@ -20,7 +20,7 @@
 
 #include <asm/setup.h>	/* COMMAND_LINE_SIZE */
 
-#include "trace_dynevent.h"
+#include "trace_kprobe_parse.h"
 #include "trace_kprobe_selftest.h"
 #include "trace_probe.h"
 #include "trace_probe_kernel.h"
@@ -37,25 +37,10 @@ static int __init set_kprobe_boot_events(char *str)
 }
 __setup("kprobe_event=", set_kprobe_boot_events);
 
-static int trace_kprobe_create(const char *raw_command);
-static int trace_kprobe_show(struct seq_file *m, struct dyn_event *ev);
-static int trace_kprobe_release(struct dyn_event *ev);
-static bool trace_kprobe_is_busy(struct dyn_event *ev);
-static bool trace_kprobe_match(const char *system, const char *event,
-			       int argc, const char **argv,
-			       struct dyn_event *ev);
-
-static struct dyn_event_operations trace_kprobe_ops = {
-	.create = trace_kprobe_create,
-	.show = trace_kprobe_show,
-	.is_busy = trace_kprobe_is_busy,
-	.free = trace_kprobe_release,
-	.match = trace_kprobe_match,
-};
+static struct trace_probe_ops trace_kprobe_ops;
 
 /**
  * struct trace_kprobe - a kprobe or kretprobe event probe
- * @devent: entry in the dynamic event list
  * @rp: the kretprobe; a kprobe uses only @rp.kp
  * @nhit: per-CPU hit counts, for kprobe_profile
  * @tp: the probe; must be last (its arguments follow)
@@ -68,7 +53,6 @@ static struct dyn_event_operations trace_kprobe_ops = {
  * probes, by destroy_local_trace_kprobe()).
  */
 struct trace_kprobe {
-	struct dyn_event	devent;
 	struct kretprobe	rp;
 	unsigned long __percpu	*nhit;
 	struct trace_probe	tp;
@@ -76,12 +60,12 @@ struct trace_kprobe {
 
 static bool is_trace_kprobe(struct dyn_event *ev)
 {
-	return ev->ops == &trace_kprobe_ops;
+	return is_trace_probe_of(ev, &trace_kprobe_ops);
 }
 
 static struct trace_kprobe *to_trace_kprobe(struct dyn_event *ev)
 {
-	return container_of(ev, struct trace_kprobe, devent);
+	return container_of(to_trace_probe(ev), struct trace_kprobe, tp);
 }
 
 static nokprobe_inline bool trace_kprobe_is_return(struct trace_kprobe *tk)
@@ -152,11 +136,6 @@ static inline struct module *try_module_get_by_name(const char *name)
 }
 #endif
 
-static bool trace_kprobe_is_busy(struct dyn_event *ev)
-{
-	return trace_probe_is_enabled(&to_trace_kprobe(ev)->tp);
-}
-
 static int trace_kprobe_format_addr(void *data, char *buf, size_t len,
 				    unsigned long addr)
 {
@@ -221,7 +200,7 @@ static int trace_kprobe_on_entry(void *data, const char *sym,
 	return kprobe_on_func_entry(NULL, sym, offset);
 }
 
-static const struct kprobe_env trace_kprobe_env = {
+static const struct trace_kprobe_env trace_kprobe_lookups = {
 	.count_symbols = trace_kprobe_count_symbols,
 	.on_func_entry = trace_kprobe_on_entry,
 	.format_addr = trace_kprobe_format_addr,
@@ -231,25 +210,13 @@ static const struct kprobe_env trace_kprobe_env = {
 };
 
 /* Where @tk probes, as kprobe_events lists it */
-static int trace_kprobe_format_place(struct trace_kprobe *tk, char *buf,
-				     size_t len)
+static int trace_kprobe_show_place(struct trace_kprobe *tk, char *buf,
+				   size_t len)
 {
-	return kprobe_format_place(buf, len, tk->rp.kp.symbol_name,
-				   tk->rp.kp.offset,
-				   (unsigned long)tk->rp.kp.addr,
-				   &trace_kprobe_env);
-}
-
-/* @tk as the parser's registration checks see it */
-static struct kprobe_probe trace_kprobe_probe(struct trace_kprobe *tk)
-{
-	return (struct kprobe_probe){
-		.is_return = trace_kprobe_is_return(tk),
-		.symbol = tk->rp.kp.symbol_name,
-		.offset = tk->rp.kp.offset,
-		.args = tk->tp.args,
-		.nr_args = tk->tp.nr_args,
-	};
+	return trace_kprobe_format_place(buf, len, tk->rp.kp.symbol_name,
+					 tk->rp.kp.offset,
+					 (unsigned long)tk->rp.kp.addr,
+					 &trace_kprobe_lookups);
 }
 
 /* "-:EVENT SYM+OFFS NAME=ARG..." removes only the probes that match */
@@ -260,7 +227,7 @@ static bool trace_kprobe_match_command_head(struct trace_kprobe *tk,
 
 	if (!argc)
 		return true;
-	trace_kprobe_format_place(tk, buf, sizeof(buf));
+	trace_kprobe_show_place(tk, buf, sizeof(buf));
 	if (strcmp(buf, argv[0]))
 		return false;
 	return trace_probe_match_command_args(&tk->tp, argc - 1, argv + 1);
@@ -272,8 +239,7 @@ static bool trace_kprobe_match(const char *system, const char *event,
 {
 	struct trace_kprobe *tk = to_trace_kprobe(ev);
 
-	return (!event[0] || !strcmp(trace_probe_name(&tk->tp), event)) &&
-	       (!system || !strcmp(trace_probe_group_name(&tk->tp), system)) &&
+	return trace_probe_match_name(&tk->tp, system, event) &&
 	       trace_kprobe_match_command_head(tk, argc, argv);
 }
 
@@ -359,61 +325,68 @@ static void free_trace_kprobe(struct trace_kprobe *tk)
 	kfree(tk);
 }
 
-/*
- * A probe for @head with room for @nargs arguments.  The head (and its
- * symbol) moves into the probe, also on failure.
- */
-static struct trace_kprobe *alloc_trace_kprobe(struct kprobe_head *head,
+/* A probe for head @kh with room for @nargs arguments */
+static struct trace_kprobe *alloc_trace_kprobe(struct trace_kprobe_head *kh,
 					       int nargs)
 {
 	struct trace_kprobe *tk;
-	int ret;
+	int ret = -ENOMEM;
 
 	tk = kzalloc(struct_size(tk, tp.args, nargs), GFP_KERNEL);
-	if (!tk) {
-		kprobe_head_free(head);
+	if (!tk)
 		return ERR_PTR(-ENOMEM);
-	}
-	tk->rp.kp.symbol_name = head->symbol;
-	head->symbol = NULL;
 	tk->nhit = alloc_percpu(unsigned long);
-	ret = tk->nhit ? 0 : -ENOMEM;
-	if (tk->rp.kp.symbol_name)
-		tk->rp.kp.offset = head->offset;
-	else
-		tk->rp.kp.addr = (void *)head->addr;
-	if (head->is_return)
+	if (kh->symbol) {
+		tk->rp.kp.symbol_name = kstrdup(kh->symbol, GFP_KERNEL);
+		tk->rp.kp.offset = kh->offset;
+	} else {
+		tk->rp.kp.addr = (void *)kh->addr;
+	}
+	if (kh->is_return)
 		tk->rp.handler = kretprobe_dispatcher;
 	else
 		tk->rp.kp.pre_handler = kprobe_dispatcher;
-	tk->rp.maxactive = head->maxactive;
+	tk->rp.maxactive = kh->maxactive;
 	INIT_HLIST_NODE(&tk->rp.kp.hlist);
 	INIT_LIST_HEAD(&tk->rp.kp.list);
-	if (!ret)
-		ret = trace_probe_init(&tk->tp, head->event, head->group, nargs);
+	if (tk->nhit && (tk->rp.kp.symbol_name || !kh->symbol))
+		ret = trace_probe_init(&tk->tp, kh->common.event,
+				       kh->common.group, kh->is_return ?
+				       PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL,
+				       nargs, 0);
 	if (ret) {
 		free_trace_kprobe(tk);
 		return ERR_PTR(ret);
 	}
-	dyn_event_init(&tk->devent, &trace_kprobe_ops);
 	return tk;
+}
+
+static struct trace_probe *trace_kprobe_alloc(struct probe_head *head,
+					      int nargs)
+{
+	struct trace_kprobe *tk;
+
+	tk = alloc_trace_kprobe(to_trace_kprobe_head(head), nargs);
+	return IS_ERR(tk) ? ERR_CAST(tk) : &tk->tp;
+}
+
+static struct trace_kprobe *tp_to_trace_kprobe(struct trace_probe *tp)
+{
+	return container_of(tp, struct trace_kprobe, tp);
+}
+
+static void trace_kprobe_free(struct trace_probe *tp)
+{
+	free_trace_kprobe(tp_to_trace_kprobe(tp));
 }
 
 static struct trace_kprobe *find_trace_kprobe(const char *event,
 					      const char *group)
 {
-	struct dyn_event *pos;
-	struct trace_kprobe *tk;
+	struct trace_probe *tp;
 
-	for_each_dyn_event(pos) {
-		if (!is_trace_kprobe(pos))
-			continue;
-		tk = to_trace_kprobe(pos);
-		if (!strcmp(trace_probe_name(&tk->tp), event) &&
-		    !strcmp(trace_probe_group_name(&tk->tp), group))
-			return tk;
-	}
-	return NULL;
+	tp = trace_probe_find(&trace_kprobe_ops, event, group);
+	return tp ? tp_to_trace_kprobe(tp) : NULL;
 }
 
 /* --- Enabling ------------------------------------------------------------- */
@@ -596,117 +569,49 @@ static void __unregister_trace_kprobe(struct trace_kprobe *tk)
 		tk->rp.kp.addr = NULL;
 }
 
-static int register_kprobe_event(struct trace_kprobe *tk);
-static int unregister_kprobe_event(struct trace_kprobe *tk);
-
-/* Whether another probe of @tk's event is still a dynamic event */
-static bool trace_kprobe_has_listed_sibling(struct trace_kprobe *tk)
-{
-	struct trace_kprobe *sib;
-	struct trace_probe *pos;
-
-	list_for_each_entry(pos, trace_probe_probe_list(&tk->tp), list) {
-		sib = container_of(pos, struct trace_kprobe, tp);
-		if (sib != tk && !list_empty(&sib->devent.list))
-			return true;
-	}
-	return false;
-}
-
 /*
- * First half of deleting @tk: take it off the dynamic event list and,
- * unless another probe of its event still is on it, remove the event.
- * Its kprobe, disarmed (the event is not enabled), stays registered: its
- * handlers may still be running, so the event it points to is unlinked
- * only after the kprobe is unregistered.
+ * &trace_probe_ops.attach: register the kprobe of a probe whose event is
+ * in place.  A "MOD:SYM" whose module is not loaded yet is kept: the
+ * module notifier registers it when the module comes.
  */
-static int detach_trace_kprobe(struct trace_kprobe *tk)
+static int trace_kprobe_attach(struct trace_probe *tp)
 {
-	if (!trace_kprobe_has_listed_sibling(tk)) {
-		if (trace_probe_is_enabled(&tk->tp))
-			return -EBUSY;
-		if (trace_event_dyn_busy(trace_probe_event_call(&tk->tp)))
-			return -EBUSY;
-		if (unregister_kprobe_event(tk))
-			return -EBUSY;
-	}
-	dyn_event_remove(&tk->devent);
-	return 0;
-}
-
-/* Second half, once its kprobe is unregistered: unlink and free @tk */
-static void free_detached_trace_kprobe(struct trace_kprobe *tk)
-{
-	trace_probe_unlink(&tk->tp);
-	free_trace_kprobe(tk);
-}
-
-/*
- * Register the kprobe of a probe whose event is in place.  A "MOD:SYM"
- * whose module is not loaded yet is kept: the module notifier registers
- * it when the module comes.
- */
-static int register_and_add(struct trace_kprobe *tk)
-{
+	struct trace_kprobe *tk = tp_to_trace_kprobe(tp);
 	int ret = __register_trace_kprobe(tk);
 
 	if (ret == -ENOENT && !trace_kprobe_module_exist(tk)) {
 		pr_warn("This probe might be able to register after target module is loaded. Continue.\n");
 		ret = 0;
 	}
-	if (!ret)
-		dyn_event_add(&tk->devent, trace_probe_event_call(&tk->tp));
 	return ret;
 }
 
-/* Add @tk as one more probe of @to's event */
-static int append_trace_kprobe(struct trace_kprobe *tk, struct trace_kprobe *to,
-			       struct probe_parse_err *err)
+static void trace_kprobe_detach(struct trace_probe *tp)
 {
-	struct kprobe_probe new = trace_kprobe_probe(tk);
-	struct kprobe_probe old;
-	struct trace_kprobe *pos;
-	int ret;
-
-	/* every probe of an event has the same kind and arguments */
-	list_for_each_entry(pos, trace_probe_probe_list(&to->tp), tp.list) {
-		old = trace_kprobe_probe(pos);
-		ret = kprobe_append_check(&new, &old, 1, err);
-		if (ret)
-			return ret;
-	}
-	ret = trace_probe_append(&tk->tp, &to->tp);
-	if (ret)
-		return ret;
-	ret = register_and_add(tk);
-	if (ret)
-		trace_probe_unlink(&tk->tp);
-	return ret;
+	__unregister_trace_kprobe(tp_to_trace_kprobe(tp));
 }
 
-/* Register a new probe: a new event, or one more probe of an event */
-static int register_trace_kprobe(struct trace_kprobe *tk,
-				 struct probe_parse_err *err)
+/* &trace_probe_ops.same_place, as 6.12 compares kprobes */
+static bool trace_kprobe_same_place_as(struct trace_probe *a,
+				       struct trace_probe *b)
 {
-	struct trace_kprobe *old;
-	int ret;
+	struct kprobe *x = &tp_to_trace_kprobe(a)->rp.kp;
+	struct kprobe *y = &tp_to_trace_kprobe(b)->rp.kp;
 
-	guard(mutex)(&event_mutex);
-	old = find_trace_kprobe(trace_probe_name(&tk->tp),
-				trace_probe_group_name(&tk->tp));
-	if (old)
-		return append_trace_kprobe(tk, old, err);
+	return trace_kprobe_same_place(x->symbol_name, x->offset,
+				       y->symbol_name, y->offset);
+}
 
-	ret = register_kprobe_event(tk);
-	if (ret) {
-		if (ret != -EEXIST)
-			pr_warn("Failed to register probe event(%d)\n", ret);
-		return kprobe_register_error(ret, true, err);
+/* &trace_probe_ops.prepare: a kretprobe saves its $argN at entry */
+static int trace_kprobe_prepare(struct trace_probe *tp)
+{
+	struct trace_kprobe *tk = tp_to_trace_kprobe(tp);
+
+	if (tp->entry_arg && trace_kprobe_is_return(tk)) {
+		tk->rp.entry_handler = trace_kprobe_entry_handler;
+		tk->rp.data_size = traceprobe_get_entry_data_size(tp);
 	}
-	ret = register_and_add(tk);
-	if (ret < 0)
-		unregister_kprobe_event(tk);
-	return ret;
+	return 0;
 }
 
 #ifdef CONFIG_MODULES
@@ -775,176 +680,9 @@ static int trace_kprobe_register_module_notifier(void)
 
 /* --- Commands -------------------------------------------------------------- */
 
-/**
- * struct kprobe_create - state of one creation command
- * @argc: number of words of the command, as logged in error_log
- * @argv: the words
- * @head: the parsed head
- * @exp: the argument words, after expansion
- * @ctx: parse context of the arguments
- */
-struct kprobe_create {
-	int			argc;
-	const char		**argv;
-	struct kprobe_head	head;
-	struct probe_args_exp	exp;
-	struct probe_parse_ctx	ctx;
-};
-
-static void kprobe_create_log(struct kprobe_create *kc,
-			      const struct probe_parse_err *err)
-{
-	trace_probe_log_parse_err("trace_kprobe", kc->argc, kc->argv, err);
-}
-
-/* "$arg*" / "$argN" with BTF, then ":%pd"; sets @kc->exp */
-static int kprobe_create_expand(struct kprobe_create *kc)
-{
-	struct probe_parse_ctx *ctx = &kc->ctx;
-	int ret;
-
-	probe_parse_ctx_init(ctx, kc->head.flags, NULL, kc->argc - 2);
-	ctx->funcname = kc->head.symbol;
-	ctx->btf = trace_kprobe_env.btf;
-	ret = probe_args_expand(ctx, kc->argc - 2, kc->argv + 2, &kc->exp);
-	if (ret)
-		kprobe_create_log(kc, &ctx->err);
-	return ret;
-}
-
-/* Whether every argument is REG, ST_RAW, END (see store_plain_reg_args()) */
-static bool kprobe_args_are_plain_regs(struct trace_probe *tp)
-{
-	struct fetch_insn *code;
-	int i;
-
-	for (i = 0; i < tp->nr_args; i++) {
-		code = tp->args[i].code;
-		if (code[0].op != FETCH_OP_REG ||
-		    code[1].op != FETCH_OP_ST_RAW ||
-		    code[2].op != FETCH_OP_END)
-			return false;
-	}
-	return true;
-}
-
-/* Whether the program of some argument has an @op instruction */
-static bool kprobe_args_use_op(struct trace_probe *tp, enum fetch_op op)
-{
-	struct fetch_insn *code;
-	int i;
-
-	for (i = 0; i < tp->nr_args; i++)
-		for (code = tp->args[i].code; code->op != FETCH_OP_END; code++)
-			if (code->op == op)
-				return true;
-	return false;
-}
-
-/*
- * Parse every argument into @tk, in the context of the expansion: what
- * it learnt about BTF holds for the arguments too, as in 6.12.
- */
-static int kprobe_create_args(struct kprobe_create *kc, struct trace_kprobe *tk)
-{
-	struct probe_parse_ctx *ctx = &kc->ctx;
-	int i, ret;
-
-	ctx->args = tk->tp.args;
-	ctx->max_args = kc->exp.argc;
-	ctx->funcname = tk->rp.kp.symbol_name;	/* moved into @tk */
-	for (i = 0; i < kc->exp.argc; i++) {
-		ret = probe_arg_parse(ctx, i, kc->exp.argv[i],
-				      &tk->tp.args[i]);
-		if (ret) {
-			kprobe_create_log(kc, &ctx->err);
-			return ret;
-		}
-		tk->tp.dynamic |= tk->tp.args[i].dynamic;
-	}
-	tk->tp.onepass = tk->tp.dynamic &&
-			 !kprobe_args_use_op(&tk->tp, FETCH_OP_ST_SYMSTR);
-	tk->tp.plain_regs = kprobe_args_are_plain_regs(&tk->tp);
-	tk->tp.size = ctx->size;
-	tk->tp.entry_arg = ctx->entry_arg;
-	ctx->entry_arg = NULL;
-	if (tk->tp.entry_arg && trace_kprobe_is_return(tk)) {
-		tk->rp.entry_handler = trace_kprobe_entry_handler;
-		tk->rp.data_size = traceprobe_get_entry_data_size(&tk->tp);
-	}
-	return traceprobe_set_print_fmt(&tk->tp, trace_kprobe_is_return(tk) ?
-					PROBE_PRINT_RETURN :
-					PROBE_PRINT_NORMAL);
-}
-
-/* Register @tk, reporting failures as 6.12 does */
-static int kprobe_create_register(struct kprobe_create *kc,
-				  struct trace_kprobe *tk)
-{
-	struct probe_parse_err err = { .code = PROBE_ERR_NONE };
-	int ret;
-
-	ret = register_trace_kprobe(tk, &err);
-	if (ret && err.code == PROBE_ERR_NONE)
-		kprobe_register_error(ret, false, &err);
-	if (ret)
-		kprobe_create_log(kc, &err);
-	return ret;
-}
-
-/*
- * "p|r[N][:[GRP/]EVENT] PLACE [ARGS]": head, argument expansion, the
- * arguments, registration.  Returns -ECANCELED for other event types.
- */
-static int __trace_kprobe_create(int argc, const char *argv[])
-{
-	struct trace_kprobe *tk = NULL;
-	struct kprobe_create *kc;
-	int ret;
-
-	kc = kzalloc(sizeof(*kc), GFP_KERNEL);
-	if (!kc)
-		return -ENOMEM;
-	kc->argc = argc;
-	kc->argv = argv;
-	ret = kprobe_head_parse(argc, argv, &trace_kprobe_env, &kc->head);
-	if (ret == -EINVAL)
-		kprobe_create_log(kc, &kc->head.err);
-	if (!ret)
-		ret = kprobe_create_expand(kc);
-	if (!ret) {
-		tk = alloc_trace_kprobe(&kc->head, kc->exp.argc);
-		ret = PTR_ERR_OR_ZERO(tk);
-		if (ret)
-			tk = NULL;
-	}
-	if (!ret)
-		ret = kprobe_create_args(kc, tk);
-	if (!ret)
-		ret = kprobe_create_register(kc, tk);
-	if (ret)
-		free_trace_kprobe(tk);
-	probe_entry_arg_free(kc->ctx.entry_arg);
-	kprobe_head_free(&kc->head);
-	probe_args_exp_free(&kc->exp);
-	kfree(kc);
-	return ret;
-}
-
-static int trace_kprobe_create(const char *raw_command)
-{
-	return trace_probe_create(raw_command, __trace_kprobe_create);
-}
-
 static int create_or_delete_trace_kprobe(const char *raw_command)
 {
-	int ret;
-
-	if (raw_command[0] == '-')
-		return dyn_event_release(raw_command, &trace_kprobe_ops);
-	ret = dyn_event_create(raw_command, &trace_kprobe_ops);
-	/* kprobe_events takes kprobes only: nobody else to try */
-	return ret == -ECANCELED ? -EINVAL : ret;
+	return trace_probe_run_command(&trace_kprobe_ops, raw_command);
 }
 
 static int trace_kprobe_run_command(struct dynevent_cmd *cmd)
@@ -1064,18 +802,6 @@ int kprobe_event_delete(const char *name)
 }
 EXPORT_SYMBOL_GPL(kprobe_event_delete);
 
-static int trace_kprobe_release(struct dyn_event *ev)
-{
-	struct trace_kprobe *tk = to_trace_kprobe(ev);
-	int ret = detach_trace_kprobe(tk);
-
-	if (ret)
-		return ret;
-	__unregister_trace_kprobe(tk);
-	free_detached_trace_kprobe(tk);
-	return 0;
-}
-
 /*
  * Unregister the kprobes of @n detached probes together: each of
  * unregister_kprobe() and unregister_kretprobe() waits for an RCU grace
@@ -1126,7 +852,7 @@ static int release_all_trace_kprobes(void)
 	for_each_dyn_event(pos) {
 		if (!is_trace_kprobe(pos))
 			continue;
-		if (trace_kprobe_is_busy(pos)) {
+		if (trace_probe_is_busy(pos)) {
 			ret = -EBUSY;
 			goto out;
 		}
@@ -1140,9 +866,9 @@ static int release_all_trace_kprobes(void)
 		tk = to_trace_kprobe(pos);
 		if (!tks) {
 			/* no room to batch: the way dyn_events_release_all() does */
-			ret = trace_kprobe_release(pos);
+			ret = trace_probe_release(pos);
 		} else {
-			ret = detach_trace_kprobe(tk);
+			ret = trace_probe_remove(&tk->tp);
 			if (!ret)
 				tks[n++] = tk;
 		}
@@ -1152,7 +878,7 @@ static int release_all_trace_kprobes(void)
 	if (n)
 		unregister_trace_kprobes(tks, n);
 	for (i = 0; i < n; i++)
-		free_detached_trace_kprobe(tks[i]);
+		trace_probe_destroy(&tks[i]->tp);
 	kfree(tks);
 out:
 	tracing_reset_all_online_cpus();
@@ -1164,17 +890,14 @@ static int trace_kprobe_show(struct seq_file *m, struct dyn_event *ev)
 {
 	struct trace_kprobe *tk = to_trace_kprobe(ev);
 	char place[KSYM_NAME_LEN + 16];
-	unsigned int i;
 
 	seq_putc(m, trace_kprobe_is_return(tk) ? 'r' : 'p');
 	if (trace_kprobe_is_return(tk) && tk->rp.maxactive)
 		seq_printf(m, "%d", tk->rp.maxactive);
-	trace_kprobe_format_place(tk, place, sizeof(place));
+	trace_kprobe_show_place(tk, place, sizeof(place));
 	seq_printf(m, ":%s/%s %s", trace_probe_group_name(&tk->tp),
 		   trace_probe_name(&tk->tp), place);
-	for (i = 0; i < tk->tp.nr_args; i++)
-		seq_printf(m, " %s=%s", tk->tp.args[i].name,
-			   tk->tp.args[i].comm);
+	trace_probe_show_args(m, &tk->tp);
 	seq_putc(m, '\n');
 	return 0;
 }
@@ -1721,53 +1444,6 @@ static enum print_line_t print_kretprobe_event(struct trace_iterator *iter,
 				&field[1]);
 }
 
-/* A header field of the record: "unsigned long" at @offset */
-static int define_header_field(struct trace_event_call *event_call,
-			       const char *name, size_t offset)
-{
-	return trace_define_field(event_call, "unsigned long", name, offset,
-				  sizeof(unsigned long), 0, FILTER_OTHER);
-}
-
-static int kprobe_event_define_fields(struct trace_event_call *event_call)
-{
-	struct trace_probe *tp;
-	int ret;
-
-	tp = trace_probe_primary_from_call(event_call);
-	if (WARN_ON_ONCE(!tp))
-		return -ENOENT;
-	ret = define_header_field(event_call, FIELD_STRING_IP,
-				  offsetof(struct kprobe_trace_entry_head, ip));
-	if (ret)
-		return ret;
-	return traceprobe_define_arg_fields(event_call,
-					    sizeof(struct kprobe_trace_entry_head),
-					    tp);
-}
-
-static int kretprobe_event_define_fields(struct trace_event_call *event_call)
-{
-	struct trace_probe *tp;
-	int ret;
-
-	tp = trace_probe_primary_from_call(event_call);
-	if (WARN_ON_ONCE(!tp))
-		return -ENOENT;
-	ret = define_header_field(event_call, FIELD_STRING_FUNC,
-				  offsetof(struct kretprobe_trace_entry_head,
-					   func));
-	if (!ret)
-		ret = define_header_field(event_call, FIELD_STRING_RETIP,
-					  offsetof(struct kretprobe_trace_entry_head,
-						   ret_ip));
-	if (ret)
-		return ret;
-	return traceprobe_define_arg_fields(event_call,
-					    sizeof(struct kretprobe_trace_entry_head),
-					    tp);
-}
-
 /* --- perf and BPF ------------------------------------------------------------------ */
 
 #ifdef CONFIG_PERF_EVENTS
@@ -1954,42 +1630,18 @@ static struct trace_event_functions kprobe_funcs = {
 	.trace		= print_kprobe_event,
 };
 
-static struct trace_event_fields kretprobe_fields_array[] = {
-	{ .type = TRACE_FUNCTION_TYPE,
-	  .define_fields = kretprobe_event_define_fields },
-	{}
-};
-
-static struct trace_event_fields kprobe_fields_array[] = {
-	{ .type = TRACE_FUNCTION_TYPE,
-	  .define_fields = kprobe_event_define_fields },
-	{}
-};
-
-static void init_trace_event_call(struct trace_kprobe *tk)
+static void init_trace_event_call(struct trace_probe *tp)
 {
-	struct trace_event_call *call = trace_probe_event_call(&tk->tp);
+	struct trace_kprobe *tk = tp_to_trace_kprobe(tp);
+	struct trace_event_call *call = trace_probe_event_call(tp);
 
-	if (trace_kprobe_is_return(tk)) {
+	if (trace_kprobe_is_return(tk))
 		call->event.funcs = &kretprobe_funcs;
-		call->class->fields_array = kretprobe_fields_array;
-	} else {
+	else
 		call->event.funcs = &kprobe_funcs;
-		call->class->fields_array = kprobe_fields_array;
-	}
+	call->class->fields_array = trace_probe_fields_array;
 	call->flags = TRACE_EVENT_FL_KPROBE;
 	call->class->reg = kprobe_register;
-}
-
-static int register_kprobe_event(struct trace_kprobe *tk)
-{
-	init_trace_event_call(tk);
-	return trace_probe_register_event_call(&tk->tp);
-}
-
-static int unregister_kprobe_event(struct trace_kprobe *tk)
-{
-	return trace_probe_unregister_event_call(&tk->tp);
 }
 
 #ifdef CONFIG_PERF_EVENTS
@@ -2009,25 +1661,24 @@ struct trace_event_call *
 create_local_trace_kprobe(char *func, void *addr, unsigned long offs,
 			  bool is_return)
 {
-	struct kprobe_head head = { .is_return = is_return, .offset = offs,
-				    .addr = (unsigned long)addr };
+	struct trace_kprobe_head kh = {
+		.is_return = is_return, .symbol = func, .offset = offs,
+		.addr = (unsigned long)addr,
+	};
 	struct trace_kprobe *tk;
 	int ret;
 
 	if (func) {
-		ret = kprobe_validate_symbol(&trace_kprobe_env, func);
+		ret = trace_kprobe_validate_symbol(&trace_kprobe_lookups, func);
 		if (ret)
 			return ERR_PTR(ret);
-		head.symbol = kstrdup(func, GFP_KERNEL);
-		if (!head.symbol)
-			return ERR_PTR(-ENOMEM);
 	}
-	strscpy(head.group, KPROBE_EVENT_SYSTEM, sizeof(head.group));
-	strscpy(head.event, func ?: "DUMMY_EVENT", sizeof(head.event));
-	tk = alloc_trace_kprobe(&head, 0);
+	strscpy(kh.common.group, KPROBE_EVENT_SYSTEM, sizeof(kh.common.group));
+	strscpy(kh.common.event, func ?: "DUMMY_EVENT", sizeof(kh.common.event));
+	tk = alloc_trace_kprobe(&kh, 0);
 	if (IS_ERR(tk))
 		return ERR_CAST(tk);
-	init_trace_event_call(tk);
+	init_trace_event_call(&tk->tp);
 	ret = traceprobe_set_print_fmt(&tk->tp, is_return ?
 				       PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL);
 	if (!ret)
@@ -2055,6 +1706,30 @@ void destroy_local_trace_kprobe(struct trace_event_call *event_call)
 	free_trace_kprobe(tk);
 }
 #endif /* CONFIG_PERF_EVENTS */
+
+static int trace_kprobe_create(const char *raw_command)
+{
+	return trace_probe_create(raw_command, &trace_kprobe_ops);
+}
+
+static struct trace_probe_ops trace_kprobe_ops = {
+	.dyn_ops = {
+		.create		= trace_kprobe_create,
+		.show		= trace_kprobe_show,
+		.is_busy	= trace_probe_is_busy,
+		.free		= trace_probe_release,
+		.match		= trace_kprobe_match,
+	},
+	.cmd		= &trace_kprobe_cmd_ops,
+	.env		= &trace_kprobe_lookups,
+	.alloc		= trace_kprobe_alloc,
+	.free		= trace_kprobe_free,
+	.prepare	= trace_kprobe_prepare,
+	.init_call	= init_trace_event_call,
+	.same_place	= trace_kprobe_same_place_as,
+	.attach		= trace_kprobe_attach,
+	.detach		= trace_kprobe_detach,
+};
 
 /* --- Boot ------------------------------------------------------------------------- */
 
@@ -2101,7 +1776,13 @@ static __init int init_kprobe_trace_early(void)
 {
 	int ret;
 
-	ret = dyn_event_register(&trace_kprobe_ops);
+	/* the headers that trace_probe_fields_array describes */
+	BUILD_BUG_ON(sizeof(struct kprobe_trace_entry_head) !=
+		     sizeof(struct trace_entry) + sizeof(long));
+	BUILD_BUG_ON(sizeof(struct kretprobe_trace_entry_head) !=
+		     sizeof(struct trace_entry) + 2 * sizeof(long));
+
+	ret = dyn_event_register(&trace_kprobe_ops.dyn_ops);
 	if (ret)
 		return ret;
 	if (trace_kprobe_register_module_notifier())

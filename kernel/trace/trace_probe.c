@@ -8,8 +8,6 @@
  * error_log adaptor, symbol resolution at registration time and the entry
  * data of return probes.
  */
-#define pr_fmt(fmt)	"trace_probe: " fmt
-
 #include <linux/bpf.h>
 #include <linux/kallsyms.h>
 #include "trace_btf.h"
@@ -665,6 +663,53 @@ int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	return 0;
 }
 
+/* A header field of the records: "unsigned long" at @offset */
+static int define_header_field(struct trace_event_call *call,
+			       const char *name, size_t offset)
+{
+	return trace_define_field(call, "unsigned long", name, offset,
+				  sizeof(unsigned long), 0, FILTER_OTHER);
+}
+
+/*
+ * The fields of a probe event: the header its probe type has (the place
+ * of a probe, or the function and return address of a return probe, each
+ * an unsigned long after the common fields), then the arguments.
+ */
+static int trace_probe_define_fields(struct trace_event_call *call)
+{
+	struct trace_probe *tp = trace_probe_primary_from_call(call);
+	size_t offset = sizeof(struct trace_entry);
+	int ret = 0;
+
+	if (WARN_ON_ONCE(!tp))
+		return -ENOENT;
+	switch (tp->ptype) {
+	case PROBE_PRINT_NORMAL:
+		ret = define_header_field(call, FIELD_STRING_IP, offset);
+		break;
+	case PROBE_PRINT_RETURN:
+		ret = define_header_field(call, FIELD_STRING_FUNC, offset);
+		if (!ret)
+			ret = define_header_field(call, FIELD_STRING_RETIP,
+						  offset + sizeof(long));
+		break;
+	default:
+		break;
+	}
+	if (ret)
+		return ret;
+	return traceprobe_define_arg_fields(call, probe_header_size(tp->ptype),
+					    tp);
+}
+
+/* The &trace_event_class.fields_array of every probe event */
+struct trace_event_fields trace_probe_fields_array[] = {
+	{ .type = TRACE_FUNCTION_TYPE,
+	  .define_fields = trace_probe_define_fields },
+	{}
+};
+
 /* --- Lifetime ---------------------------------------------------------------- */
 
 static void trace_probe_event_free(struct trace_probe_event *tpe)
@@ -730,18 +775,21 @@ void trace_probe_cleanup(struct trace_probe *tp)
  * @tp: the probe, with room for @nargs arguments
  * @event: event name
  * @group: group (system) name
+ * @ptype: the fixed header of its records
  * @nargs: number of arguments
+ * @priv_size: bytes of &trace_probe_event.priv the front end needs
  *
  * Return: 0, -EINVAL or -ENOMEM (then @tp is cleaned up).
  */
 int trace_probe_init(struct trace_probe *tp, const char *event,
-		     const char *group, int nargs)
+		     const char *group, enum probe_print_type ptype,
+		     int nargs, size_t priv_size)
 {
 	struct trace_probe_event *tpe;
 
 	if (!event || !group)
 		return -EINVAL;
-	tpe = kzalloc(sizeof(*tpe), GFP_KERNEL);
+	tpe = kzalloc(sizeof(*tpe) + priv_size, GFP_KERNEL);
 	if (!tpe)
 		return -ENOMEM;
 	tp->event = tpe;
@@ -753,6 +801,7 @@ int trace_probe_init(struct trace_probe *tp, const char *event,
 	tpe->call.class = &tpe->class;
 	tpe->call.name = kstrdup(event, GFP_KERNEL);
 	tpe->class.system = kstrdup(group, GFP_KERNEL);
+	tp->ptype = ptype;
 	tp->nr_args = nargs;
 	if (nargs)
 		memset(tp->args, 0, sizeof(tp->args[0]) * nargs);
@@ -866,19 +915,6 @@ int trace_probe_remove_file(struct trace_probe *tp,
 }
 
 /**
- * trace_probe_compare_arg_type - can @a and @b share one event?
- * @a: a probe
- * @b: another probe
- *
- * Return: 0 if their argument names, types and counts are the same, else
- * the 1-based index of the first difference.
- */
-int trace_probe_compare_arg_type(struct trace_probe *a, struct trace_probe *b)
-{
-	return probe_args_compare(a->args, a->nr_args, b->args, b->nr_args);
-}
-
-/**
  * trace_probe_match_command_args - match the arguments of a delete command
  * @tp: the probe
  * @argc: number of words
@@ -892,15 +928,230 @@ bool trace_probe_match_command_args(struct trace_probe *tp,
 	return probe_args_match(tp->args, tp->nr_args, argc, argv);
 }
 
+/* --- Creation ------------------------------------------------------------ */
+
 /**
- * trace_probe_create - split a command into words and run @createfn
- * @raw_command: the command line
- * @createfn: the front end's creation function
- *
- * Return: what @createfn returns, 0 for an empty line, or -ENOMEM.
+ * struct trace_probe_create - a command being created in the kernel
+ * @cmd: the shared pipeline's command
+ * @ops: the front end
+ * @tp: the probe the pipeline's alloc step made, NULL before
  */
-int trace_probe_create(const char *raw_command,
-		       int (*createfn)(int, const char **))
+struct trace_probe_create {
+	struct probe_cmd	cmd;
+	struct trace_probe_ops	*ops;
+	struct trace_probe	*tp;
+};
+
+/* &probe_cmd_alloc_t of the kernel: the front end's probe */
+static int trace_probe_cmd_alloc(struct probe_cmd *cmd, int nargs)
+{
+	struct trace_probe_create *tc;
+	struct trace_probe *tp;
+
+	tc = container_of(cmd, struct trace_probe_create, cmd);
+	tp = tc->ops->alloc(cmd->head, nargs);
+	if (IS_ERR(tp))
+		return PTR_ERR(tp);
+	dyn_event_init(&tp->devent, &tc->ops->dyn_ops);
+	tp->kind = cmd->head->kind;
+	tc->tp = tp;
+	cmd->args = tp->args;
+	return 0;
+}
+
+/* Give the probe what the pipeline found out about its arguments */
+static int trace_probe_finish(struct trace_probe_create *tc)
+{
+	struct probe_cmd *cmd = &tc->cmd;
+	struct trace_probe *tp = tc->tp;
+	int ret = 0;
+
+	tp->size = cmd->ctx.size;
+	tp->dynamic = cmd->dynamic;
+	tp->onepass = cmd->onepass;
+	tp->plain_regs = cmd->plain_regs;
+	tp->entry_arg = cmd->ctx.entry_arg;
+	cmd->ctx.entry_arg = NULL;
+	if (tc->ops->prepare)
+		ret = tc->ops->prepare(tp);
+	if (!ret)
+		ret = traceprobe_set_print_fmt(tp, cmd->head->ptype);
+	return ret;
+}
+
+/**
+ * trace_probe_find - the probe of a front end that records an event
+ * @ops: the front end
+ * @event: the event name
+ * @group: its group
+ *
+ * Context: event_mutex held.
+ * Return: the first such probe, or NULL.
+ */
+struct trace_probe *trace_probe_find(struct trace_probe_ops *ops,
+				     const char *event, const char *group)
+{
+	struct trace_probe *tp;
+	struct dyn_event *pos;
+
+	for_each_dyn_event(pos) {
+		if (!is_trace_probe_of(pos, ops))
+			continue;
+		tp = to_trace_probe(pos);
+		if (!strcmp(trace_probe_name(tp), event) &&
+		    !strcmp(trace_probe_group_name(tp), group))
+			return tp;
+	}
+	return NULL;
+}
+
+static struct probe_sig trace_probe_sig(struct trace_probe *tp)
+{
+	return (struct probe_sig){
+		.kind = tp->kind, .args = tp->args, .nr_args = tp->nr_args,
+	};
+}
+
+/* Is @tp the same probe as one of @to's event: same place, same text? */
+static bool trace_probe_has_same(struct trace_probe_ops *ops,
+				 struct trace_probe *to, struct trace_probe *tp)
+{
+	struct trace_probe *pos;
+
+	list_for_each_entry(pos, trace_probe_probe_list(to), list)
+		if (ops->same_place(pos, tp) &&
+		    probe_args_same_text(pos->args, tp->args, tp->nr_args))
+			return true;
+	return false;
+}
+
+/* Add @tp as one more probe of @to's event */
+static int trace_probe_join(struct trace_probe_ops *ops, struct trace_probe *tp,
+			    struct trace_probe *to, struct probe_parse_err *err)
+{
+	struct probe_sig new = trace_probe_sig(tp);
+	struct probe_sig event = trace_probe_sig(to);
+	int ret;
+
+	ret = probe_append_check(&new, &event, err);
+	if (!ret && trace_probe_has_same(ops, to, tp))
+		ret = probe_set_err(err, 0, TP_ERR_SAME_PROBE, 0, -EEXIST);
+	if (!ret)
+		ret = trace_probe_append(tp, to);
+	if (!ret && ops->attach) {
+		ret = ops->attach(tp);
+		if (ret)
+			trace_probe_unlink(tp);
+	}
+	return ret;
+}
+
+/* Register @tp with an event of its own */
+static int trace_probe_add_event(struct trace_probe_ops *ops,
+				 struct trace_probe *tp,
+				 struct probe_parse_err *err)
+{
+	int ret;
+
+	ops->init_call(tp);
+	ret = trace_probe_register_event_call(tp);
+	if (ret == -EEXIST)
+		return probe_set_err(err, 0, TP_ERR_EVENT_EXIST, 0, ret);
+	if (ret) {
+		pr_warn("%s: Failed to register probe event(%d)\n",
+			ops->cmd->subsystem, ret);
+		return ret;
+	}
+	if (ops->attach) {
+		ret = ops->attach(tp);
+		if (ret)
+			trace_probe_unregister_event_call(tp);
+	}
+	return ret;
+}
+
+/*
+ * Register @tp: as one more probe of the event of its name, if its front
+ * end has one and allows that, or with an event of its own.
+ */
+static int trace_probe_register(struct trace_probe_ops *ops,
+				struct trace_probe *tp,
+				struct probe_parse_err *err)
+{
+	struct trace_probe *old = NULL;
+	int ret;
+
+	guard(mutex)(&event_mutex);
+	if (ops->check) {
+		ret = ops->check(tp);
+		if (ret)
+			return ret;
+	}
+	if (ops->same_place)
+		old = trace_probe_find(ops, trace_probe_name(tp),
+				       trace_probe_group_name(tp));
+	if (old)
+		ret = trace_probe_join(ops, tp, old, err);
+	else
+		ret = trace_probe_add_event(ops, tp, err);
+	if (!ret)
+		dyn_event_add(&tp->devent, trace_probe_event_call(tp));
+	return ret;
+}
+
+/**
+ * trace_probe_create_cmd - create a probe from the words of a command
+ * @ops: the front end
+ * @argc: number of words
+ * @argv: the words
+ *
+ * The one creation path of every front end: the shared pipeline
+ * (probe_cmd_parse()) with the front end's head parser, then the print
+ * fmt, then the registration; a user error is logged once, in error_log,
+ * and a failure leaves nothing behind.
+ *
+ * Return: 0, -ECANCELED if the command is not for @ops, or -errno.
+ */
+int trace_probe_create_cmd(struct trace_probe_ops *ops, int argc,
+			   const char *argv[])
+{
+	struct trace_probe_create *tc;
+	int ret;
+
+	tc = kzalloc(sizeof(*tc), GFP_KERNEL);
+	if (!tc)
+		return -ENOMEM;
+	tc->ops = ops;
+	probe_cmd_init(&tc->cmd, ops->cmd, ops->env, argc, argv);
+	ret = probe_cmd_parse(&tc->cmd, trace_probe_cmd_alloc);
+	if (!ret)
+		ret = trace_probe_finish(tc);
+	if (!ret) {
+		ret = trace_probe_register(ops, tc->tp, &tc->cmd.err);
+		if (ret && ops->attach)
+			probe_attach_error(ret, &tc->cmd.err);
+	}
+	if (ret) {
+		trace_probe_log_parse_err(ops->cmd->subsystem, argc, argv,
+					  &tc->cmd.err);
+		if (tc->tp)
+			ops->free(tc->tp);
+	}
+	probe_cmd_release(&tc->cmd);
+	kfree(tc);
+	return ret;
+}
+
+/**
+ * trace_probe_create - split a command into words and create its probe
+ * @raw_command: the command line
+ * @ops: the front end
+ *
+ * The &dyn_event_operations.create of the front ends.
+ *
+ * Return: as trace_probe_create_cmd(), 0 for an empty line, or -ENOMEM.
+ */
+int trace_probe_create(const char *raw_command, struct trace_probe_ops *ops)
 {
 	int argc = 0, ret = 0;
 	char **argv;
@@ -909,7 +1160,148 @@ int trace_probe_create(const char *raw_command,
 	if (!argv)
 		return -ENOMEM;
 	if (argc)
-		ret = createfn(argc, (const char **)argv);
+		ret = trace_probe_create_cmd(ops, argc, (const char **)argv);
 	argv_free(argv);
 	return ret;
+}
+
+/**
+ * trace_probe_run_command - a line written to a front end's own file
+ * @ops: the front end (kprobe_events is the kprobes' file, and so on)
+ * @raw_command: the line
+ *
+ * "-:..." deletes, anything else creates.  The file takes its front end's
+ * commands only: one that is not (-ECANCELED) is invalid there.
+ *
+ * Return: 0 or -errno.
+ */
+int trace_probe_run_command(struct trace_probe_ops *ops,
+			    const char *raw_command)
+{
+	int ret;
+
+	if (raw_command[0] == '-')
+		return dyn_event_release(raw_command, &ops->dyn_ops);
+	ret = dyn_event_create(raw_command, &ops->dyn_ops);
+	return ret == -ECANCELED ? -EINVAL : ret;
+}
+
+/* --- Deletion and listing --------------------------------------------------- */
+
+/* Whether another probe of @tp's event is still a dynamic event */
+static bool trace_probe_has_listed_sibling(struct trace_probe *tp)
+{
+	struct trace_probe *pos;
+
+	list_for_each_entry(pos, trace_probe_probe_list(tp), list)
+		if (pos != tp && !list_empty(&pos->devent.list))
+			return true;
+	return false;
+}
+
+/**
+ * trace_probe_remove - first half of deleting a probe
+ * @tp: the probe
+ *
+ * Take @tp off the dynamic event list and, unless another probe of its
+ * event still is on it, remove the event.  What @tp probes stays attached
+ * (disarmed: the event is not enabled) and @tp stays linked to its event:
+ * its handlers may still be running until it is detached.
+ *
+ * Context: event_mutex held.
+ * Return: 0, or -EBUSY if the event is enabled or in use.
+ */
+int trace_probe_remove(struct trace_probe *tp)
+{
+	if (!trace_probe_has_listed_sibling(tp)) {
+		if (trace_probe_is_enabled(tp))
+			return -EBUSY;
+		if (trace_event_dyn_busy(trace_probe_event_call(tp)))
+			return -EBUSY;
+		if (trace_probe_unregister_event_call(tp))
+			return -EBUSY;
+	}
+	dyn_event_remove(&tp->devent);
+	return 0;
+}
+
+/**
+ * trace_probe_destroy - second half of deleting a probe
+ * @tp: a removed probe, detached from what it probed
+ *
+ * Unlink @tp from its event (freed with its last probe) and free it.
+ */
+void trace_probe_destroy(struct trace_probe *tp)
+{
+	struct trace_probe_ops *ops = trace_probe_ops_of(tp);
+
+	trace_probe_unlink(tp);
+	ops->free(tp);
+}
+
+/**
+ * trace_probe_release - delete a probe
+ * @ev: the probe's dynamic event
+ *
+ * The &dyn_event_operations.free of the front ends.
+ *
+ * Context: event_mutex held.
+ * Return: 0, or -EBUSY (then nothing changed).
+ */
+int trace_probe_release(struct dyn_event *ev)
+{
+	struct trace_probe *tp = to_trace_probe(ev);
+	struct trace_probe_ops *ops = trace_probe_ops_of(tp);
+	int ret;
+
+	ret = trace_probe_remove(tp);
+	if (ret)
+		return ret;
+	if (ops->detach)
+		ops->detach(tp);
+	trace_probe_destroy(tp);
+	return 0;
+}
+
+/**
+ * trace_probe_is_busy - whether a probe's event is enabled
+ * @ev: the probe's dynamic event
+ *
+ * The &dyn_event_operations.is_busy of the front ends.
+ *
+ * Return: true if it is enabled for tracing or perf.
+ */
+bool trace_probe_is_busy(struct dyn_event *ev)
+{
+	return trace_probe_is_enabled(to_trace_probe(ev));
+}
+
+/**
+ * trace_probe_match_name - whether a delete command names a probe's event
+ * @tp: the probe
+ * @system: the group of "-:GRP/EVENT", or NULL
+ * @event: its event, "" for all the events of @system
+ *
+ * Return: true if it names the event of @tp.
+ */
+bool trace_probe_match_name(struct trace_probe *tp, const char *system,
+			    const char *event)
+{
+	return (!event[0] || !strcmp(trace_probe_name(tp), event)) &&
+	       (!system || !strcmp(trace_probe_group_name(tp), system));
+}
+
+/**
+ * trace_probe_show_args - list a probe's arguments
+ * @m: the listing
+ * @tp: the probe
+ *
+ * " NAME=FETCHARG" for each, as the command gave them.
+ */
+void trace_probe_show_args(struct seq_file *m, struct trace_probe *tp)
+{
+	unsigned int i;
+
+	for (i = 0; i < tp->nr_args; i++)
+		seq_printf(m, " %s=%s", tp->args[i].name, tp->args[i].comm);
 }

@@ -26,6 +26,7 @@
 #include <asm/bitsperlong.h>
 
 #include "trace.h"
+#include "trace_dynevent.h"
 #include "trace_output.h"
 #include "trace_probe_parse.h"
 
@@ -67,6 +68,8 @@ static nokprobe_inline u32 update_data_loc(u32 loc, int consumed)
  * @field_strings: copies of field names and types, which must live as long
  *	as the field list, i.e. as long as this event
  * @nr_field_strings: number of entries in @field_strings
+ * @priv: the front end's per-event data (uprobes keep their perf filter
+ *	there), as large as trace_probe_init() was asked for
  *
  * Lifetime: allocated by trace_probe_init() with its first probe, freed
  * when the last probe is unlinked (trace_probe_unlink()).
@@ -79,14 +82,19 @@ struct trace_probe_event {
 	struct list_head		probes;
 	char				**field_strings;
 	int				nr_field_strings;
+	unsigned long			priv[];
 };
 
 /**
  * struct trace_probe - one probe (one probed place) of an event
  * @list: entry in &trace_probe_event.probes
  * @event: the event it records
+ * @devent: its entry in the dynamic event list; its ops lead to the
+ *	front end's &struct trace_probe_ops
  * @size: bytes of the fixed argument area of a record
  * @nr_args: number of arguments
+ * @kind: &probe_head.kind: the probes of one event have the same
+ * @ptype: the fixed header of its records
  * @dynamic: some argument is a string, whose size varies per hit
  * @onepass: @dynamic, and the strings can be copied unmeasured into a
  *	bounded room: none is a symstr, whose data_loc gives the room
@@ -96,13 +104,17 @@ struct trace_probe_event {
  * @args: the arguments
  *
  * Lifetime: embedded at the end of the front end's probe object, set up by
- * trace_probe_init() and torn down by trace_probe_cleanup().
+ * trace_probe_init() and torn down by trace_probe_cleanup().  A probe made
+ * by a command is freed when it is deleted (trace_probe_release()).
  */
 struct trace_probe {
 	struct list_head		list;
 	struct trace_probe_event	*event;
+	struct dyn_event		devent;
 	ssize_t				size;
 	unsigned int			nr_args;
+	u8				kind;
+	u8				ptype;
 	bool				dynamic;
 	bool				onepass;
 	bool				plain_regs;
@@ -119,6 +131,61 @@ struct event_file_link {
 	struct trace_event_file		*file;
 	struct list_head		list;
 };
+
+/**
+ * struct trace_probe_ops - a probe front end, as the shared code drives it
+ * @dyn_ops: its dynamic event operations; the dyn_event of each of its
+ *	probes points here, which leads back to these ops
+ * @cmd: the syntax of its definitions
+ * @env: the kernel lookups of its head parser (@cmd's env)
+ * @alloc: make a probe for a parsed head, with room for @nargs arguments
+ *	(trace_probe_init() done); ERR_PTR() on failure
+ * @free: free a probe that is not registered (any more)
+ * @prepare: optional: once the arguments are parsed, before the event is
+ *	registered (kretprobes set up their entry handler there)
+ * @init_call: set up the event: its output, fields, flags and reg()
+ * @check: optional, under event_mutex, before anything is registered: a
+ *	check against the probes already there; -errno refuses the probe
+ * @same_place: whether two probes of an event probe the same place (the
+ *	same probe, if their arguments are written alike); NULL when an event
+ *	never has more than one probe (eprobes)
+ * @attach: optional, under event_mutex, once the probe has its event:
+ *	register the probe with its kernel facility (kprobes, fprobes).  Its
+ *	failures are logged at the probe place.
+ * @detach: optional: unregister what @attach registered
+ *
+ * The creation pipeline, the registration and the deletion of every front
+ * end run in trace_probe.c; the front end keeps only what differs.
+ */
+struct trace_probe_ops {
+	struct dyn_event_operations	dyn_ops;
+	const struct probe_cmd_ops	*cmd;
+	const void			*env;
+	struct trace_probe *(*alloc)(struct probe_head *head, int nargs);
+	void	(*free)(struct trace_probe *tp);
+	int	(*prepare)(struct trace_probe *tp);
+	void	(*init_call)(struct trace_probe *tp);
+	int	(*check)(struct trace_probe *tp);
+	bool	(*same_place)(struct trace_probe *a, struct trace_probe *b);
+	int	(*attach)(struct trace_probe *tp);
+	void	(*detach)(struct trace_probe *tp);
+};
+
+static inline struct trace_probe *to_trace_probe(struct dyn_event *ev)
+{
+	return container_of(ev, struct trace_probe, devent);
+}
+
+static inline struct trace_probe_ops *trace_probe_ops_of(struct trace_probe *tp)
+{
+	return container_of(tp->devent.ops, struct trace_probe_ops, dyn_ops);
+}
+
+static inline bool is_trace_probe_of(struct dyn_event *ev,
+				     struct trace_probe_ops *ops)
+{
+	return ev->ops == &ops->dyn_ops;
+}
 
 static inline unsigned int trace_probe_load_flag(struct trace_probe *tp)
 {
@@ -209,7 +276,8 @@ static inline bool trace_probe_has_single_file(struct trace_probe *tp)
 	list_for_each_entry_rcu(pos, &(tp)->event->files, list)
 
 int trace_probe_init(struct trace_probe *tp, const char *event,
-		     const char *group, int nargs);
+		     const char *group, enum probe_print_type ptype,
+		     int nargs, size_t priv_size);
 void trace_probe_cleanup(struct trace_probe *tp);
 int trace_probe_append(struct trace_probe *tp, struct trace_probe *to);
 void trace_probe_unlink(struct trace_probe *tp);
@@ -219,11 +287,22 @@ int trace_probe_remove_file(struct trace_probe *tp,
 			    struct trace_event_file *file);
 struct event_file_link *trace_probe_get_file_link(struct trace_probe *tp,
 						  struct trace_event_file *file);
-int trace_probe_compare_arg_type(struct trace_probe *a, struct trace_probe *b);
 bool trace_probe_match_command_args(struct trace_probe *tp,
 				    int argc, const char **argv);
-int trace_probe_create(const char *raw_command,
-		       int (*createfn)(int, const char **));
+int trace_probe_create(const char *raw_command, struct trace_probe_ops *ops);
+int trace_probe_create_cmd(struct trace_probe_ops *ops, int argc,
+			   const char *argv[]);
+int trace_probe_run_command(struct trace_probe_ops *ops,
+			    const char *raw_command);
+struct trace_probe *trace_probe_find(struct trace_probe_ops *ops,
+				     const char *event, const char *group);
+int trace_probe_remove(struct trace_probe *tp);
+void trace_probe_destroy(struct trace_probe *tp);
+int trace_probe_release(struct dyn_event *ev);
+bool trace_probe_is_busy(struct dyn_event *ev);
+bool trace_probe_match_name(struct trace_probe *tp, const char *system,
+			    const char *event);
+void trace_probe_show_args(struct seq_file *m, struct trace_probe *tp);
 int trace_probe_print_args(struct trace_seq *s, struct probe_arg *args,
 			   int nr_args, u8 *data, void *field);
 
@@ -232,6 +311,7 @@ int traceprobe_set_print_fmt(struct trace_probe *tp,
 			     enum probe_print_type ptype);
 int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 				 size_t offset, struct trace_probe *tp);
+extern struct trace_event_fields trace_probe_fields_array[];
 void trace_probe_log_parse_err(const char *subsystem, int argc,
 			       const char *argv[],
 			       const struct probe_parse_err *err);

@@ -173,8 +173,18 @@ static bool probe_is_good_name(const char *s, int len, bool hash_ok)
 	return true;
 }
 
-static int set_err(struct probe_parse_err *err, int index, int code, int pos,
-		   int ret)
+/**
+ * probe_set_err - record a user error
+ * @err: where to record it
+ * @index: the argv word it is in
+ * @code: its TP_ERR_* id
+ * @pos: the caret's offset in that word
+ * @ret: what to return
+ *
+ * Return: @ret, so that a parser can "return probe_set_err(...)".
+ */
+int probe_set_err(struct probe_parse_err *err, int index, int code, int pos,
+		  int ret)
 {
 	err->code = code;
 	err->index = index;
@@ -329,7 +339,7 @@ struct arg_parser {
 
 static int arg_error(struct arg_parser *p, int code, int pos, int ret)
 {
-	return set_err(&p->ctx->err, p->index, code, pos, ret);
+	return probe_set_err(&p->ctx->err, p->index, code, pos, ret);
 }
 
 static int parse_fetch(struct arg_parser *p, struct probe_tok t, bool top);
@@ -1195,10 +1205,10 @@ static int compile_body(struct probe_parse_ctx *ctx, int index,
 	int ret;
 
 	if (body.len > MAX_ARGSTR_LEN)
-		return set_err(&ctx->err, index, TP_ERR_ARG_TOO_LONG, body.pos,
+		return probe_set_err(&ctx->err, index, TP_ERR_ARG_TOO_LONG, body.pos,
 			       -E2BIG);
 	if (!body.len)
-		return set_err(&ctx->err, index, TP_ERR_NO_ARG_BODY, body.pos,
+		return probe_set_err(&ctx->err, index, TP_ERR_NO_ARG_BODY, body.pos,
 			       -EINVAL);
 	parg->comm = kmemdup_nul(body.s, body.len, GFP_KERNEL);
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
@@ -1271,10 +1281,10 @@ static int parse_arg_name(struct probe_parse_ctx *ctx, int i,
 
 	*body = word;
 	if (eq > MAX_ARG_NAME_LEN)
-		return set_err(&ctx->err, index, TP_ERR_ARG_NAME_TOO_LONG, 0,
+		return probe_set_err(&ctx->err, index, TP_ERR_ARG_NAME_TOO_LONG, 0,
 			       -EINVAL);
 	if (eq == 0)
-		return set_err(&ctx->err, index, TP_ERR_NO_ARG_NAME, 0,
+		return probe_set_err(&ctx->err, index, TP_ERR_NO_ARG_NAME, 0,
 			       -EINVAL);
 	if (eq > 0) {
 		parg->name = kmemdup_nul(word.s, eq, GFP_KERNEL);
@@ -1285,10 +1295,10 @@ static int parse_arg_name(struct probe_parse_ctx *ctx, int i,
 	if (!parg->name)
 		return -ENOMEM;
 	if (!probe_is_good_name(parg->name, strlen(parg->name), false))
-		return set_err(&ctx->err, index, TP_ERR_BAD_ARG_NAME, 0,
+		return probe_set_err(&ctx->err, index, TP_ERR_BAD_ARG_NAME, 0,
 			       -EINVAL);
 	if (arg_name_conflicts(ctx, i, parg->name))
-		return set_err(&ctx->err, index, TP_ERR_USED_ARG_NAME, 0,
+		return probe_set_err(&ctx->err, index, TP_ERR_USED_ARG_NAME, 0,
 			       -EINVAL);
 	return 0;
 }
@@ -1411,15 +1421,15 @@ int probe_args_check_meta(struct probe_parse_ctx *ctx, int argc,
 		last = i;
 		if (!tparg_is_function_entry(ctx->flags) &&
 		    !tparg_is_function_return(ctx->flags))
-			return set_err(err, ctx->word_base + i,
+			return probe_set_err(err, ctx->word_base + i,
 				       TP_ERR_NOFENTRY_ARGS, 0, -EINVAL);
 		if (isdigit(argv[i][4]))
 			continue;
 		if (argv[i][4] != '*')
-			return set_err(err, ctx->word_base + i, TP_ERR_BAD_VAR,
+			return probe_set_err(err, ctx->word_base + i, TP_ERR_BAD_VAR,
 				       0, -EINVAL);
 		if (star >= 0)
-			return set_err(err, ctx->word_base + i,
+			return probe_set_err(err, ctx->word_base + i,
 				       TP_ERR_DOUBLE_ARGS, 0, -EINVAL);
 		star = i;
 	}
@@ -1429,7 +1439,7 @@ int probe_args_check_meta(struct probe_parse_ctx *ctx, int argc,
 		return 1;
 	/* 6.12 reports it at the last "$arg" word, not at "$arg*" */
 	if (star >= 0)
-		return set_err(err, ctx->word_base + last, TP_ERR_NOSUP_BTFARG,
+		return probe_set_err(err, ctx->word_base + last, TP_ERR_NOSUP_BTFARG,
 			       0, -EOPNOTSUPP);
 	return 0;
 }
@@ -1455,13 +1465,13 @@ static int meta_word_add(struct probe_parse_ctx *ctx, int index, int nr,
 	int len, suffix_len = strlen(suffix);
 
 	if (idx >= nr)
-		return set_err(&ctx->err, index, TP_ERR_NO_BTFARG, 0, -ENOENT);
+		return probe_set_err(&ctx->err, index, TP_ERR_NO_BTFARG, 0, -ENOENT);
 	len = ctx->btf->param_name(ctx, idx, word, room);
 	if (len < 0)
-		return set_err(&ctx->err, index, TP_ERR_NO_BTF_ENTRY, 0,
+		return probe_set_err(&ctx->err, index, TP_ERR_NO_BTF_ENTRY, 0,
 			       -ENOENT);
 	if (len + suffix_len >= room)
-		return set_err(&ctx->err, index, TP_ERR_ARGS_2LONG, 0, -E2BIG);
+		return probe_set_err(&ctx->err, index, TP_ERR_ARGS_2LONG, 0, -E2BIG);
 	memcpy(word + len, suffix, suffix_len + 1);
 	exp->argv[exp->argc++] = word;
 	*used += len + suffix_len + 1;
@@ -1485,9 +1495,9 @@ static int meta_word_nth(struct probe_parse_ctx *ctx, int index, int nr,
 		val = val * 10 + (*suffix - '0');
 	n = (int)val;
 	if (*suffix != ':' && *suffix != '\0')
-		return set_err(&ctx->err, index, TP_ERR_BAD_VAR, 0, -ENOENT);
+		return probe_set_err(&ctx->err, index, TP_ERR_BAD_VAR, 0, -ENOENT);
 	if (!n)
-		return set_err(&ctx->err, index, TP_ERR_BAD_ARG_NUM, 0,
+		return probe_set_err(&ctx->err, index, TP_ERR_BAD_ARG_NUM, 0,
 			       -EINVAL);
 	/* a negative N makes 6.12 read outside the parameters: none found */
 	return meta_word_add(ctx, index, nr, n < 0 ? UINT_MAX : n - 1, suffix,
@@ -1549,7 +1559,7 @@ static int expand_meta_args(struct probe_parse_ctx *ctx, int argc,
 	if (star < 0)
 		return 0;
 	/* 6.12 reports it at the last "$arg" word */
-	return set_err(&ctx->err, ctx->word_base + last, TP_ERR_NOSUP_BTFARG,
+	return probe_set_err(&ctx->err, ctx->word_base + last, TP_ERR_NOSUP_BTFARG,
 		       0, -EOPNOTSUPP);
 }
 
@@ -1702,13 +1712,13 @@ int probe_parse_event_name(const char *text, int offset,
 	if (slash) {
 		len = slash - text;
 		if (!len)
-			return set_err(err, 0, TP_ERR_NO_GROUP_NAME, offset,
+			return probe_set_err(err, 0, TP_ERR_NO_GROUP_NAME, offset,
 				       -EINVAL);
 		if (len + 1 > MAX_EVENT_NAME_LEN)
-			return set_err(err, 0, TP_ERR_GROUP_TOO_LONG, offset,
+			return probe_set_err(err, 0, TP_ERR_GROUP_TOO_LONG, offset,
 				       -EINVAL);
 		if (!probe_is_good_name(text, len, true))
-			return set_err(err, 0, TP_ERR_BAD_GROUP_NAME, offset,
+			return probe_set_err(err, 0, TP_ERR_BAD_GROUP_NAME, offset,
 				       -EINVAL);
 		memcpy(group, text, len);
 		group[len] = '\0';
@@ -1718,603 +1728,26 @@ int probe_parse_event_name(const char *text, int offset,
 	len = strlen(text);
 	event[0] = '\0';
 	if (!len)
-		return slash ? 0 : set_err(err, 0, TP_ERR_NO_EVENT_NAME, offset,
+		return slash ? 0 : probe_set_err(err, 0, TP_ERR_NO_EVENT_NAME, offset,
 					   -EINVAL);
 	if (len >= MAX_EVENT_NAME_LEN)
-		return set_err(err, 0, TP_ERR_EVENT_TOO_LONG, offset, -EINVAL);
+		return probe_set_err(err, 0, TP_ERR_EVENT_TOO_LONG, offset, -EINVAL);
 	if (!probe_is_good_name(text, len, false))
-		return set_err(err, 0, TP_ERR_BAD_EVENT_NAME, offset, -EINVAL);
+		return probe_set_err(err, 0, TP_ERR_BAD_EVENT_NAME, offset, -EINVAL);
 	memcpy(event, text, len + 1);
 	return 0;
 }
 
-/* "r<MAXACTIVE>": digits right after the type letter; errors at column 1 */
-static int parse_maxactive(const char *word, const char *colon,
-			   struct kprobe_head *head)
-{
-	char buf[MAX_EVENT_NAME_LEN];
-	size_t len;
-
-	if (!isdigit(word[1]))
-		return 0;
-	if (!head->is_return)
-		return set_err(&head->err, 0, TP_ERR_BAD_MAXACT_TYPE, 1,
-			       -EINVAL);
-	len = colon ? colon - word - 1 : strlen(word + 1);
-	if (len > MAX_EVENT_NAME_LEN - 1)
-		return set_err(&head->err, 0, TP_ERR_BAD_MAXACT, 1, -EINVAL);
-	memcpy(buf, word + 1, len);
-	buf[len] = '\0';
-	if (kstrtouint(buf, 0, &head->maxactive) || !head->maxactive)
-		return set_err(&head->err, 0, TP_ERR_BAD_MAXACT, 1, -EINVAL);
-	if (head->maxactive > KRETPROBE_MAXACTIVE_MAX)
-		return set_err(&head->err, 0, TP_ERR_MAXACT_TOO_BIG, 1,
-			       -EINVAL);
-	return 0;
-}
-
 /**
- * kprobe_validate_symbol - check that a probed symbol is unambiguous
- * @env: kernel lookups (symbol count)
- * @symbol: "[MOD:]SYM"; the ':' is cut and restored during the call
- *
- * "[MOD:]SYM" must name exactly one function, unless MOD is not loaded
- * (the probe then waits for the module).
- *
- * Return: 0, -EADDRNOTAVAIL if there are several, -ENOENT if none.
+ * probe_sanitize_event_name - make a generated event name a C identifier
+ * @name: the name; every ':', '.' and '*' after its first character
+ *	becomes '_' (the first one is the type letter or a symbol's start)
  */
-int kprobe_validate_symbol(const struct kprobe_env *env, char *symbol)
+void probe_sanitize_event_name(char *name)
 {
-	char *colon = strchr(symbol, ':');
-	int count;
-
-	if (!env->count_symbols)
-		return 0;
-	if (colon) {
-		*colon = '\0';
-		count = env->count_symbols(env->data, symbol, colon + 1);
-		*colon = ':';
-	} else {
-		count = env->count_symbols(env->data, NULL, symbol);
-	}
-	if (count == -ENODEV)
-		return 0;
-	if (count > 1)
-		return -EADDRNOTAVAIL;
-	return count == 1 ? 0 : -ENOENT;
-}
-
-/* argv[1] when it is not a number: "[MOD:]SYM[+OFFS][%return]" */
-static int parse_symbol_place(const char *word, const struct kprobe_env *env,
-			      struct kprobe_head *head)
-{
-	struct probe_parse_err *err = &head->err;
-	size_t sym_len;
-	char *suffix;
-	int ret;
-
-	/* "PATH:OFFS" is an uprobe: let dynamic_events try the next type */
-	if (strchr(word, '/') && strchr(word, ':'))
-		return -ECANCELED;
-	head->symbol = kstrdup(word, GFP_KERNEL);
-	if (!head->symbol)
-		return -ENOMEM;
-	suffix = strchr(head->symbol, '%');
-	if (suffix) {
-		if (strcmp(suffix, "%return"))
-			return set_err(err, 1, TP_ERR_BAD_ADDR_SUFFIX,
-				       suffix - head->symbol, -EINVAL);
-		*suffix = '\0';
-		head->is_return = true;
-	}
-	ret = probe_split_symbol_offset(head->symbol, &sym_len, &head->offset);
-	if (ret || head->offset < 0 || head->offset > UINT_MAX)
-		return set_err(err, 1, TP_ERR_BAD_PROBE_ADDR, 0, -EINVAL);
-	head->symbol[sym_len] = '\0';
-
-	ret = kprobe_validate_symbol(env, head->symbol);
-	if (ret)
-		return set_err(err, 1, ret == -EADDRNOTAVAIL ?
-			       TP_ERR_NON_UNIQ_SYMBOL : TP_ERR_BAD_PROBE_ADDR,
-			       0, -EINVAL);
-	if (head->is_return)
-		head->flags |= TPARG_FL_RETURN;
-	ret = env->on_func_entry ?
-	      env->on_func_entry(env->data, head->symbol, head->offset) : 0;
-	if (!ret && !head->is_return)
-		head->flags |= TPARG_FL_FENTRY;
-	/* -ENOENT (e.g. module not loaded yet) waits for registration */
-	if (ret == -EINVAL && head->is_return)
-		return set_err(err, 1, TP_ERR_BAD_RETPROBE, 0, -EINVAL);
-	return 0;
-}
-
-static int format_addr(const struct kprobe_env *env, char *buf, size_t len,
-		       unsigned long addr)
-{
-	if (env->format_addr)
-		return env->format_addr(env->data, buf, len, addr);
-	return snprintf(buf, len, "0x%lx", addr);
-}
-
-/* "p_SYM_OFFS", "r_SYM_OFFS" or "p_0xADDR", with ":.*" made '_' */
-static void generate_event_name(struct kprobe_head *head,
-				const struct kprobe_env *env)
-{
-	char type = head->is_return ? 'r' : 'p';
-	char addr[24];	/* "0x" and 16 hex digits */
-	char *c;
-
-	if (head->symbol) {
-		snprintf(head->event, MAX_EVENT_NAME_LEN, "%c_%s_%ld", type,
-			 head->symbol, head->offset);
-	} else {
-		format_addr(env, addr, sizeof(addr), head->addr);
-		snprintf(head->event, MAX_EVENT_NAME_LEN, "%c_%s", type, addr);
-	}
-	for (c = head->event + 1; *c; c++)
-		if (*c == ':' || *c == '.' || *c == '*')
-			*c = '_';
-}
-
-/**
- * kprobe_head_parse - parse the first two words of a kprobe command
- * @argc: number of words
- * @argv: the words: "p|r[N][:[GRP/|GRP.]EVENT]" and the probe place
- * @env: kernel lookups (symbol count, function entry, pointer hashing)
- * @head: the result
- *
- * Errors are checked in the order of 6.12: maxactive, place, return probe
- * on a non-entry, then the event name.  On failure @head may hold
- * allocations: release it with kprobe_head_free() in every case.
- *
- * Return: 0, -ECANCELED if this is not a kprobe command (no error set),
- * -ENOMEM, or -EINVAL with @head->err set.
- */
-int kprobe_head_parse(int argc, const char *argv[],
-		      const struct kprobe_env *env, struct kprobe_head *head)
-{
-	const char *colon;
-	int ret;
-
-	memset(head, 0, sizeof(*head));
-	head->err.code = PROBE_ERR_NONE;
-	strscpy(head->group, KPROBE_EVENT_SYSTEM, sizeof(head->group));
-	if (argc < 1 || (argv[0][0] != 'p' && argv[0][0] != 'r') || argc < 2)
-		return -ECANCELED;
-	head->is_return = argv[0][0] == 'r';
-	head->flags = TPARG_FL_KERNEL;
-	colon = strchr(argv[0] + 1, ':');
-
-	ret = parse_maxactive(argv[0], colon, head);
-	if (!ret && kstrtoul(argv[1], 0, &head->addr))
-		ret = parse_symbol_place(argv[1], env, head);
-	if (!ret && colon)
-		ret = probe_parse_event_name(colon + 1, colon + 1 - argv[0],
-					     &head->err, head->group,
-					     head->event);
-	if (!ret && !head->event[0])
-		generate_event_name(head, env);
-	return ret;
-}
-
-/**
- * kprobe_head_free - release what kprobe_head_parse() allocated
- * @head: the head
- */
-void kprobe_head_free(struct kprobe_head *head)
-{
-	kfree(head->symbol);
-	head->symbol = NULL;
-}
-
-/**
- * kprobe_parse_command - parse a whole kprobe definition
- * @argc: number of words
- * @argv: the words of the command; ":%pd" words may be replaced, see
- *	probe_args_expand()
- * @env: kernel lookups for the head, and the BTF provider
- * @head: receives the head; release with kprobe_head_free()
- * @ctx: receives the parse context (entry program, record size)
- * @exp: receives the argument words as parsed; release with
- *	probe_args_exp_free()
- * @args: receives the @exp->argc arguments; room for MAX_TRACE_ARGS
- *
- * This is the 6.12 pipeline: head, argument expansion, then each
- * argument.  The kernel glue runs the same steps with tracing objects in
- * between.  On failure, the arguments already parsed stay in @args and
- * the entry program in @ctx; the caller frees all of them in every case.
- *
- * Return: 0, -ECANCELED (not a kprobe command), or -errno with the error
- * in @head->err (head errors) or @ctx->err (argument errors).
- */
-int kprobe_parse_command(int argc, const char *argv[],
-			 const struct kprobe_env *env,
-			 struct kprobe_head *head, struct probe_parse_ctx *ctx,
-			 struct probe_args_exp *exp, struct probe_arg *args)
-{
-	int i, ret;
-
-	memset(exp, 0, sizeof(*exp));
-	probe_parse_ctx_init(ctx, 0, args, 0);
-	ret = kprobe_head_parse(argc, argv, env, head);
-	if (ret)
-		return ret;
-	probe_parse_ctx_init(ctx, head->flags, args, argc - 2);
-	ctx->funcname = head->symbol;
-	ctx->btf = env->btf;
-	ret = probe_args_expand(ctx, argc - 2, argv + 2, exp);
-	if (ret)
-		return ret;
-	/* the entry program is sized by the words as expanded */
-	ctx->max_args = exp->argc;
-	for (i = 0; i < exp->argc; i++) {
-		ret = probe_arg_parse(ctx, i, exp->argv[i], &args[i]);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/**
- * kprobe_format_place - the probe place as kprobe_events lists it
- * @buf: output buffer
- * @len: its size
- * @symbol: the probed symbol, or NULL for @addr
- * @offset: the offset from @symbol
- * @addr: the probed address, without a symbol
- * @env: for hashing an address
- *
- * "SYM+OFFS", "SYM" or "0x<hashed address>"; also what "-:" commands
- * compare with their place word.
- *
- * Return: the length of the full text, as snprintf().
- */
-int kprobe_format_place(char *buf, size_t len, const char *symbol,
-			long offset, unsigned long addr,
-			const struct kprobe_env *env)
-{
-	if (!symbol)
-		return format_addr(env, buf, len, addr);
-	if (offset)
-		return snprintf(buf, len, "%s+%u", symbol, (unsigned int)offset);
-	return snprintf(buf, len, "%s", symbol);
-}
-
-/**
- * probe_parse_delete - parse the head of a delete command
- * @argc: number of words
- * @argv: "-:[GRP/]EVENT" (or "!...:..." from dynamic_events) and the rest
- * @cmd: the result; its tokens point into @argv
- *
- * Return: 0, or -EINVAL for a malformed head (no error_log entry in 6.12).
- */
-int probe_parse_delete(int argc, const char *argv[],
-		       struct probe_delete_cmd *cmd)
-{
-	const char *event, *slash;
-
-	memset(cmd, 0, sizeof(*cmd));
-	if (argc < 1)
-		return -EINVAL;
-	if (argv[0][0] == '-') {
-		if (argv[0][1] != ':')
-			return -EINVAL;
-		event = argv[0] + 2;
-	} else {
-		event = strchr(argv[0], ':');
-		if (!event)
-			return -EINVAL;
-		event++;
-	}
-	slash = strchr(event, '/');
-	if (slash) {
-		cmd->has_group = true;
-		cmd->group = tok_make(event, slash - event, event - argv[0]);
-		event = slash + 1;
-	}
-	cmd->event = tok_make(event, strlen(event), event - argv[0]);
-	if (!cmd->has_group && !cmd->event.len)
-		return -EINVAL;
-	cmd->argc = argc - 1;
-	cmd->argv = argv + 1;
-	return 0;
-}
-
-/* --- Event layout and text --------------------------------------------- */
-
-/**
- * probe_header_size - size of the fixed header before the arguments
- * @ptype: kind of probe
- *
- * Return: bytes from the start of the record to the first argument.
- */
-unsigned int probe_header_size(enum probe_print_type ptype)
-{
-	switch (ptype) {
-	case PROBE_PRINT_NORMAL:
-		return sizeof(struct trace_entry) + sizeof(unsigned long);
-	case PROBE_PRINT_RETURN:
-		return sizeof(struct trace_entry) + 2 * sizeof(unsigned long);
-	default:
-		return sizeof(struct trace_entry);
-	}
-}
-
-/**
- * probe_arg_field_desc - describe an argument as an event field
- * @parg: the argument
- * @ptype: kind of probe, for the header size
- * @desc: the result; strings point into @parg
- */
-void probe_arg_field_desc(const struct probe_arg *parg,
-			  enum probe_print_type ptype,
-			  struct probe_field_desc *desc)
-{
-	desc->name = parg->name;
-	desc->type = parg->fmt ?: parg->type->fmttype;
-	desc->offset = probe_header_size(ptype) + parg->offset;
-	desc->size = parg->type->size * (parg->count ?: 1);
-	desc->is_signed = parg->type->is_signed;
-}
-
-struct text_buf {
-	char	*buf;
-	int	len;
-	int	pos;
-};
-
-static __printf(2, 3) void text_add(struct text_buf *tb, const char *fmt, ...)
-{
-	va_list args;
-
-	/* with no room (a length query) @buf may be NULL */
-	char *dst = tb->len > tb->pos ? tb->buf + tb->pos : NULL;
-
-	va_start(args, fmt);
-	tb->pos += vsnprintf(dst, dst ? tb->len - tb->pos : 0, fmt, args);
-	va_end(args);
-}
-
-/* " name=FMT" or " name={FMT,FMT,...}" */
-static void print_fmt_arg(struct text_buf *tb, const struct probe_arg *parg)
-{
-	unsigned int j;
-
-	text_add(tb, " %s=", parg->name);
-	if (!parg->count) {
-		text_add(tb, "%s", parg->type->fmt);
+	if (!*name)
 		return;
-	}
-	for (j = 0; j < parg->count; j++)
-		text_add(tb, "%c%s", j ? ',' : '{', parg->type->fmt);
-	text_add(tb, "}");
-}
-
-/* ", REC->name", ", __get_str(name)", or one per array element */
-static void print_fmt_value(struct text_buf *tb, const struct probe_arg *parg)
-{
-	const char *fmt = fetch_type_is_string(parg->type) ?
-			  ", __get_str(%s" : ", REC->%s";
-	unsigned int j;
-
-	if (!parg->count) {
-		text_add(tb, fmt, parg->name);
-		text_add(tb, "%s", fetch_type_is_string(parg->type) ? ")" : "");
-		return;
-	}
-	for (j = 0; j < parg->count; j++) {
-		text_add(tb, fmt, parg->name);
-		text_add(tb, "[%u]%s", j,
-			 fetch_type_is_string(parg->type) ? ")" : "");
-	}
-}
-
-/* The header part of the print fmts of kprobe and kretprobe events */
-#define PRINT_HEAD_NORMAL	"(%lx)"
-#define PRINT_HEAD_ARGS_NORMAL	", REC->" FIELD_STRING_IP
-#define PRINT_HEAD_RETURN	"(%lx <- %lx)"
-#define PRINT_HEAD_ARGS_RETURN	", REC->" FIELD_STRING_FUNC ", REC->" FIELD_STRING_RETIP
-
-/**
- * probe_print_fmt - build the print fmt of a probe event
- * @buf: output buffer, may be NULL when @len is 0
- * @len: its size
- * @args: the arguments
- * @nr_args: their number
- * @ptype: kind of probe
- *
- * Call it with @len 0 to learn the length, then with a buffer of that
- * length + 1, as 6.12 does.
- *
- * Return: the length of the print fmt, without the NUL.
- */
-int probe_print_fmt(char *buf, int len, const struct probe_arg *args,
-		    int nr_args, enum probe_print_type ptype)
-{
-	struct text_buf tb = { .buf = buf, .len = len };
-	const char *head, *head_args;
-	int i;
-
-	switch (ptype) {
-	case PROBE_PRINT_NORMAL:
-		head = PRINT_HEAD_NORMAL;
-		head_args = PRINT_HEAD_ARGS_NORMAL;
-		break;
-	case PROBE_PRINT_RETURN:
-		head = PRINT_HEAD_RETURN;
-		head_args = PRINT_HEAD_ARGS_RETURN;
-		break;
-	default:
-		head = "";
-		head_args = "";
-		break;
-	}
-	text_add(&tb, "\"%s", head);
-	for (i = 0; i < nr_args; i++)
-		print_fmt_arg(&tb, &args[i]);
-	text_add(&tb, "\"%s", head_args);
-	for (i = 0; i < nr_args; i++)
-		print_fmt_value(&tb, &args[i]);
-	return tb.pos;
-}
-
-/**
- * probe_print_fmt_noargs - the print fmt of an event without arguments
- * @ptype: which header the records have
- *
- * Every event without arguments of one header type has the same print
- * fmt, the text probe_print_fmt() writes for no arguments, so it can be
- * shared instead of allocated per event.
- *
- * Return: a string constant.
- */
-const char *probe_print_fmt_noargs(enum probe_print_type ptype)
-{
-	switch (ptype) {
-	case PROBE_PRINT_NORMAL:
-		return "\"" PRINT_HEAD_NORMAL "\"" PRINT_HEAD_ARGS_NORMAL;
-	case PROBE_PRINT_RETURN:
-		return "\"" PRINT_HEAD_RETURN "\"" PRINT_HEAD_ARGS_RETURN;
-	default:
-		return "\"\"";
-	}
-}
-
-/**
- * probe_arg_format - an argument as kprobe_events lists it
- * @buf: output buffer
- * @len: its size
- * @parg: the argument
- *
- * Return: the length of "NAME=FETCHARG[:TYPE]", as snprintf().
- */
-int probe_arg_format(char *buf, int len, const struct probe_arg *parg)
-{
-	return snprintf(buf, len, "%s=%s", parg->name, parg->comm);
-}
-
-/**
- * probe_args_match - compare arguments with the words of a delete command
- * @args: the probe's arguments
- * @nr_args: their number
- * @argc: number of words to match
- * @argv: words in "NAME=FETCHARG[:TYPE]" form
- *
- * Return: true if every word matches the argument at its position (a
- * shorter list matches a prefix).
- */
-bool probe_args_match(const struct probe_arg *args, int nr_args,
-		      int argc, const char *argv[])
-{
-	size_t len;
-	int i;
-
-	if (nr_args < argc)
-		return false;
-	for (i = 0; i < argc; i++) {
-		len = strlen(args[i].name);
-		if (strncmp(argv[i], args[i].name, len) ||
-		    argv[i][len] != '=' || strcmp(argv[i] + len + 1,
-						  args[i].comm))
-			return false;
-	}
-	return true;
-}
-
-/* --- Registration decisions -------------------------------------------- */
-
-/**
- * probe_args_compare - check that two probes can share one event
- * @a: arguments of one probe
- * @na: their number
- * @b: arguments of the other
- * @nb: their number
- *
- * Return: 0 if both have the same argument names, types and counts, else
- * the 1-based number of the first argument that differs (the first extra
- * argument when the numbers differ).
- */
-int probe_args_compare(const struct probe_arg *a, int na,
-		       const struct probe_arg *b, int nb)
-{
-	int i;
-
-	if (na != nb)
-		return min(na, nb) + 1;
-	for (i = 0; i < na; i++)
-		if (a[i].type != b[i].type || a[i].count != b[i].count ||
-		    strcmp(a[i].name, b[i].name))
-			return i + 1;
-	return 0;
-}
-
-static bool kprobe_same_probe(const struct kprobe_probe *x,
-			      const struct kprobe_probe *y)
-{
-	int i;
-
-	if (strcmp(x->symbol ?: "", y->symbol ?: "") || x->offset != y->offset)
-		return false;
-	for (i = 0; i < x->nr_args; i++)
-		if (strcmp(x->args[i].comm, y->args[i].comm))
-			return false;
-	return true;
-}
-
-/**
- * kprobe_append_check - may a new probe join an existing event?
- * @new: the new probe
- * @probes: the probes of the event with the same group/event name
- * @nr_probes: their number (at least 1)
- * @err: set on failure
- *
- * The checks and carets of 6.12: kprobe vs kretprobe (DIFF_PROBE_TYPE at
- * the first word), arguments as the first probe (DIFF_ARG_TYPE at the
- * first differing argument, possibly past the last word), and the exact
- * same place and arguments as one of them (SAME_PROBE).
- *
- * Return: 0 or -EEXIST.
- */
-int kprobe_append_check(const struct kprobe_probe *new,
-			const struct kprobe_probe *probes, int nr_probes,
-			struct probe_parse_err *err)
-{
-	int i, diff;
-
-	if (new->is_return != probes[0].is_return)
-		return set_err(err, 0, TP_ERR_DIFF_PROBE_TYPE, 0, -EEXIST);
-	diff = probe_args_compare(new->args, new->nr_args, probes[0].args,
-				  probes[0].nr_args);
-	if (diff)
-		return set_err(err, diff + 1, TP_ERR_DIFF_ARG_TYPE, 0,
-			       -EEXIST);
-	for (i = 0; i < nr_probes; i++)
-		if (kprobe_same_probe(&probes[i], new))
-			return set_err(err, 0, TP_ERR_SAME_PROBE, 0, -EEXIST);
-	return 0;
-}
-
-/**
- * kprobe_register_error - the error_log entry for a registration failure
- * @ret: what registering returned
- * @event_call: @ret comes from registering the event (not the kprobe)
- * @err: set for the failures that 6.12 logs
- *
- * Return: @ret.
- */
-int kprobe_register_error(int ret, bool event_call, struct probe_parse_err *err)
-{
-	if (event_call) {
-		if (ret == -EEXIST)
-			set_err(err, 0, TP_ERR_EVENT_EXIST, 0, ret);
-		return ret;
-	}
-	if (ret == -EILSEQ)
-		set_err(err, 1, TP_ERR_BAD_INSN_BNDRY, 0, ret);
-	else if (ret == -ENOENT)
-		set_err(err, 1, TP_ERR_BAD_PROBE_ADDR, 0, ret);
-	else if (ret && ret != -ENOMEM && ret != -EEXIST)
-		set_err(err, 1, TP_ERR_FAIL_REG_PROBE, 0, ret);
-	return ret;
+	while (*++name)
+		if (*name == ':' || *name == '.' || *name == '*')
+			*name = '_';
 }

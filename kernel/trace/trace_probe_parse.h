@@ -23,14 +23,8 @@
 /* Room for the words that "$arg*"/"$argN" and ":%pd" expand into */
 #define MAX_BTF_ARGS_LEN	128
 #define MAX_DENTRY_ARGS_LEN	256
-#ifndef MAX_EVENT_NAME_LEN
+/* As trace.h has it: the same definition twice is allowed, a different one warns */
 #define MAX_EVENT_NAME_LEN	64
-#endif
-#define KPROBE_EVENT_SYSTEM	"kprobes"
-/* r<MAXACTIVE> limit of kprobe events (not a kprobes core limit) */
-#ifndef KRETPROBE_MAXACTIVE_MAX
-#define KRETPROBE_MAXACTIVE_MAX	4096
-#endif
 
 /* Reserved field names */
 #define FIELD_STRING_IP		"__probe_ip"
@@ -259,6 +253,8 @@ void probe_arg_free(struct probe_arg *parg);
 void probe_entry_arg_free(struct probe_entry_arg *earg);
 unsigned int probe_entry_data_size(const struct probe_entry_arg *earg);
 
+int probe_set_err(struct probe_parse_err *err, int index, int code, int pos,
+		  int ret);
 int probe_err_column(int argc, const char *argv[],
 		     const struct probe_parse_err *err);
 int probe_split_symbol_offset(const char *text, size_t *sym_len,
@@ -266,6 +262,7 @@ int probe_split_symbol_offset(const char *text, size_t *sym_len,
 int probe_parse_event_name(const char *text, int offset,
 			   struct probe_parse_err *err,
 			   char *group, char *event);
+void probe_sanitize_event_name(char *name);
 
 /* Which fixed header precedes the arguments in the record */
 enum probe_print_type {
@@ -297,91 +294,8 @@ void probe_arg_field_desc(const struct probe_arg *parg,
 int probe_print_fmt(char *buf, int len, const struct probe_arg *args,
 		    int nr_args, enum probe_print_type ptype);
 const char *probe_print_fmt_noargs(enum probe_print_type ptype);
-int probe_arg_format(char *buf, int len, const struct probe_arg *parg);
 bool probe_args_match(const struct probe_arg *args, int nr_args,
 		      int argc, const char *argv[]);
-
-/**
- * struct kprobe_env - kernel lookups needed to parse a kprobe command
- * @count_symbols: number of functions named @sym, in module @mod only if
- *	@mod is not NULL, else in vmlinux and all modules; -ENODEV when @mod
- *	is not loaded (the probe then waits for the module)
- * @on_func_entry: kprobe_on_func_entry(NULL, @sym, @offset): 0, -EINVAL
- *	(not an entry) or -ENOENT (unknown yet)
- * @format_addr: print @addr as the kernel's "0x%p" (hashed pointer)
- * @btf: BTF provider for the arguments, NULL without BTF
- * @data: passed back to the hooks
- */
-struct kprobe_env {
-	int (*count_symbols)(void *data, const char *mod, const char *sym);
-	int (*on_func_entry)(void *data, const char *sym, unsigned long offset);
-	int (*format_addr)(void *data, char *buf, size_t len,
-			   unsigned long addr);
-	const struct probe_btf_ops *btf;
-	void *data;
-};
-
-/**
- * struct kprobe_head - the "p[:GRP/EVENT] PLACE" part of a kprobe command
- * @is_return: kretprobe (r, or p with %return)
- * @maxactive: r<N>, 0 when not given
- * @symbol: "[MOD:]SYM" without offset or suffix (owned), NULL for an address
- * @offset: offset after the symbol
- * @addr: probed address when no symbol is given
- * @flags: TPARG_FL_* for parsing the arguments
- * @group: group name, KPROBE_EVENT_SYSTEM by default
- * @event: event name, given or generated
- * @err: the error when parsing fails
- *
- * Lifetime: filled by kprobe_head_parse(), released by kprobe_head_free().
- */
-struct kprobe_head {
-	bool			is_return;
-	unsigned int		maxactive;
-	char			*symbol;
-	long			offset;
-	unsigned long		addr;
-	unsigned int		flags;
-	char			group[MAX_EVENT_NAME_LEN];
-	char			event[MAX_EVENT_NAME_LEN];
-	struct probe_parse_err	err;
-};
-
-int kprobe_validate_symbol(const struct kprobe_env *env, char *symbol);
-int kprobe_head_parse(int argc, const char *argv[],
-		      const struct kprobe_env *env, struct kprobe_head *head);
-void kprobe_head_free(struct kprobe_head *head);
-int kprobe_parse_command(int argc, const char *argv[],
-			 const struct kprobe_env *env,
-			 struct kprobe_head *head, struct probe_parse_ctx *ctx,
-			 struct probe_args_exp *exp, struct probe_arg *args);
-int kprobe_format_place(char *buf, size_t len, const char *symbol,
-			long offset, unsigned long addr,
-			const struct kprobe_env *env);
-
-/**
- * struct kprobe_probe - a parsed kprobe, for the registration checks
- * @is_return: a kretprobe
- * @symbol: its symbol, NULL for an address
- * @offset: the offset from @symbol
- * @args: its arguments
- * @nr_args: their number
- */
-struct kprobe_probe {
-	bool				is_return;
-	const char			*symbol;
-	long				offset;
-	const struct probe_arg		*args;
-	int				nr_args;
-};
-
-int probe_args_compare(const struct probe_arg *a, int na,
-		       const struct probe_arg *b, int nb);
-int kprobe_append_check(const struct kprobe_probe *new,
-			const struct kprobe_probe *probes, int nr_probes,
-			struct probe_parse_err *err);
-int kprobe_register_error(int ret, bool event_call,
-			  struct probe_parse_err *err);
 
 /**
  * struct probe_tok - a piece of a command, located in its argv word
@@ -395,23 +309,137 @@ struct probe_tok {
 	int		pos;
 };
 
+/* --- Commands: the creation pipeline every front end shares ------------ */
+
 /**
- * struct probe_delete_cmd - parsed "-:[GRP/]EVENT [PLACE [ARGS]]"
- * @has_group: a "GRP/" part was given (it may be empty)
- * @group: the group name, valid if @has_group
- * @event: the event name; empty matches every event of @group
- * @argc: number of words after the head, matched against each probe
- * @argv: those words
+ * struct probe_head - the head of a definition, as every front end has it
+ * @group: group (system) name
+ * @event: event name, given or generated
+ * @flags: TPARG_FL_* to parse the arguments with
+ * @funcname: the probed function, for BTF lookups; NULL if there is none
+ * @btf: BTF provider for the arguments, NULL without BTF
+ * @kind: what the probes of one event must have in common (defined by the
+ *	front end: return probe or not, tracepoint or not); a probe of
+ *	another kind cannot join the event (DIFF_PROBE_TYPE)
+ * @ptype: the fixed header of the records
+ * @nr_words: number of argument words, from argv[2] on
+ * @expand: rewrite "$arg*", "$argN" and ":%pd" words before parsing them
+ *	(kprobes and fprobes do, uprobes and eprobes do not)
+ *
+ * The front end's head parser allocates its own head with this one
+ * embedded, and fills both.
  */
-struct probe_delete_cmd {
-	bool			has_group;
-	struct probe_tok	group;
-	struct probe_tok	event;
-	int			argc;
-	const char		**argv;
+struct probe_head {
+	char				group[MAX_EVENT_NAME_LEN];
+	char				event[MAX_EVENT_NAME_LEN];
+	unsigned int			flags;
+	const char			*funcname;
+	const struct probe_btf_ops	*btf;
+	u8				kind;
+	enum probe_print_type		ptype;
+	int				nr_words;
+	bool				expand;
 };
 
-int probe_parse_delete(int argc, const char *argv[],
-		       struct probe_delete_cmd *cmd);
+struct probe_cmd;
+
+/**
+ * struct probe_cmd_ops - the syntax of a probe front end
+ * @subsystem: the error_log prefix of its errors ("trace_kprobe")
+ * @parse_head: parse the head words of @cmd (the type letter, the event
+ *	name, the probe place) into a new @cmd->head, with the kernel
+ *	lookups in @cmd->env.  Returns 0; -ECANCELED when the command is not
+ *	for this front end (nothing is logged, dynamic_events tries the
+ *	next one); or -errno, with @cmd->err set for a user error.
+ * @free_head: release a head that @parse_head allocated (may be partly
+ *	filled)
+ * @check_arg: optional: a last check of each argument once it is parsed
+ *	(eprobes resolve "@SYM" there); -errno rejects the command
+ *
+ * The kernel glue pairs it with what creating a probe takes beyond the
+ * text (trace_probe.h); the tests pair it with a fake kernel.
+ */
+struct probe_cmd_ops {
+	const char	*subsystem;
+	int		(*parse_head)(struct probe_cmd *cmd);
+	void		(*free_head)(struct probe_head *head);
+	int		(*check_arg)(struct probe_cmd *cmd,
+				     struct probe_arg *parg);
+};
+
+/**
+ * struct probe_cmd - one definition, on its way to become a probe
+ * @ops: the front end's syntax
+ * @env: the kernel lookups its head parser takes (its own type)
+ * @argc: number of words of the command, as error_log shows them
+ * @argv: the words
+ * @head: the parsed head (owned)
+ * @exp: the argument words after expansion
+ * @ctx: the parse context of the arguments
+ * @args: the arguments, in the probe that the caller's alloc made
+ * @dynamic: some argument is a string, whose size varies per hit
+ * @onepass: @dynamic, and every string can be copied without measuring
+ *	it first into a bounded room (no symstr, whose data_loc is the room)
+ * @plain_regs: every argument is a register stored as it is (REG,
+ *	ST_RAW, END)
+ * @err: why the command failed: the error to log
+ * @priv: the caller's
+ *
+ * Lifetime: probe_cmd_init(), probe_cmd_parse(), then probe_cmd_release()
+ * whatever the result.  The arguments belong to the caller's probe.
+ */
+struct probe_cmd {
+	const struct probe_cmd_ops	*ops;
+	const void			*env;
+	int				argc;
+	const char			**argv;
+	struct probe_head		*head;
+	struct probe_args_exp		exp;
+	struct probe_parse_ctx		ctx;
+	struct probe_arg		*args;
+	bool				dynamic;
+	bool				onepass;
+	bool				plain_regs;
+	struct probe_parse_err		err;
+	void				*priv;
+};
+
+/**
+ * typedef probe_cmd_alloc_t - make the probe of a parsed head
+ * @cmd: the command; its head is parsed
+ * @nargs: the number of arguments the probe gets
+ *
+ * Sets @cmd->args to room for @nargs zeroed arguments (and @cmd->priv as
+ * the caller likes).
+ *
+ * Return: 0 or -ENOMEM.
+ */
+typedef int (*probe_cmd_alloc_t)(struct probe_cmd *cmd, int nargs);
+
+void probe_cmd_init(struct probe_cmd *cmd, const struct probe_cmd_ops *ops,
+		    const void *env, int argc, const char *argv[]);
+int probe_cmd_parse(struct probe_cmd *cmd, probe_cmd_alloc_t alloc);
+void probe_cmd_release(struct probe_cmd *cmd);
+
+/**
+ * struct probe_sig - what the probes of one event have in common
+ * @kind: &probe_head.kind
+ * @args: the arguments
+ * @nr_args: their number
+ */
+struct probe_sig {
+	u8			kind;
+	const struct probe_arg	*args;
+	int			nr_args;
+};
+
+int probe_args_compare(const struct probe_arg *a, int na,
+		       const struct probe_arg *b, int nb);
+bool probe_args_same_text(const struct probe_arg *a,
+			  const struct probe_arg *b, int nr_args);
+int probe_append_check(const struct probe_sig *new,
+		       const struct probe_sig *event,
+		       struct probe_parse_err *err);
+int probe_attach_error(int ret, struct probe_parse_err *err);
 
 #endif /* __TRACE_PROBE_PARSE_H */

@@ -1244,34 +1244,6 @@ static const struct tp_fmt_case tp_fmt_cases[] = {
 	},
 };
 
-/**
- * struct tp_delete_case - a delete command head
- * @cmd: the command
- * @ret: 0 or -EINVAL
- * @group: the group, NULL when not given
- * @event: the event
- * @argc: words left to match
- */
-struct tp_delete_case {
-	const char	*cmd;
-	int		ret;
-	const char	*group;
-	const char	*event;
-	int		argc;
-};
-
-static const struct tp_delete_case tp_delete_cases[] = {
-	{ "-:foo", 0, NULL, "foo", 0 },
-	{ "-:grp/foo", 0, "grp", "foo", 0 },
-	{ "-:grp/", 0, "grp", "", 0 },
-	{ "-:/foo", 0, "", "foo", 0 },
-	{ "-:grp/ev vfs_read a=%di", 0, "grp", "ev", 2 },
-	{ "!p:grp/ev", 0, "grp", "ev", 0 },
-	{ "-:", -EINVAL, NULL, "", 0 },
-	{ "-x", -EINVAL, NULL, "", 0 },
-	{ "!p", -EINVAL, NULL, "", 0 },
-};
-
 /*
  * BTF rows.  They are parsed in the same fake kernel, built with BTF: a
  * BTF provider knows these prototypes (Linux 6.12, x86-64 layouts;

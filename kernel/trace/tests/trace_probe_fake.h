@@ -2,13 +2,14 @@
 /*
  * The fake kernel world of the probe-parser tests, shared by the KUnit
  * suite (trace_probe_kunit.c), the host tests and the fuzzer
- * (tools/testing/trace_probe): the symbol table behind &struct kprobe_env,
- * the same kernel with a fake BTF (fake_btf_env, trace_probe_fake_btf.h),
+ * (tools/testing/trace_probe): the symbol table behind &struct
+ * trace_kprobe_env, the same kernel with a fake BTF (fake_btf_env,
+ * trace_probe_fake_btf.h), the allocation step of the creation pipeline,
  * a fake dyn_event list for the registration errors, argv_split() and a
  * string sink for fetch_prog_dump().  trace_probe_cases.h describes this
  * world; its expected answers hold only here.
  *
- * Include trace_probe_parse.h first.  The includer provides the kernel
+ * Include trace_kprobe_parse.h first.  The includer provides the kernel
  * API used below: the kernel headers in the kernel, the userspace shims of
  * tools/testing/trace_probe/trace_probe_internal.h on the host.
  */
@@ -98,25 +99,65 @@ static int fake_format_addr(void *data, char *buf, size_t len,
 			(addr & 0xffffffffUL) ^ 0xdeadbeefUL);
 }
 
-static const struct kprobe_env fake_env = {
+static const struct trace_kprobe_env fake_env = {
 	.count_symbols = fake_count_symbols,
 	.on_func_entry = fake_on_func_entry,
 	.format_addr = fake_format_addr,
 };
 
 /* What registering the kprobe would return in the fake kernel */
-static int fake_register(const struct kprobe_head *head)
+static int fake_kprobe_attach(const struct probe_head *head)
 {
-	if (!head->symbol)
+	const struct trace_kprobe_head *kh;
+
+	kh = container_of(head, struct trace_kprobe_head, common);
+	if (!kh->symbol)
 		return 0;
-	if (!strcmp(head->symbol, "vfs_read") && head->offset == 3)
+	if (!strcmp(kh->symbol, "vfs_read") && kh->offset == 3)
 		return -EILSEQ;
-	if (!strcmp(head->symbol, "gone_func"))
+	if (!strcmp(kh->symbol, "gone_func"))
 		return -ENOENT;
-	if (!strcmp(head->symbol, "notrace_func"))
+	if (!strcmp(kh->symbol, "notrace_func"))
 		return -EINVAL;
 	return 0;
 }
+
+static bool fake_kprobe_same_place(const struct probe_head *a,
+				   const struct probe_head *b)
+{
+	const struct trace_kprobe_head *x, *y;
+
+	x = container_of(a, struct trace_kprobe_head, common);
+	y = container_of(b, struct trace_kprobe_head, common);
+	return trace_kprobe_same_place(x->symbol, x->offset, y->symbol,
+				       y->offset);
+}
+
+/**
+ * struct tp_frontend - a probe front end in the fake kernel
+ * @ops: its syntax: the kernel's own
+ * @env: the fake kernel's lookups for its head parser
+ * @same_place: whether two of its heads probe the same place, by the front
+ *	end's rule; NULL if its events have one probe each
+ * @check: optional: refuse a head against those registered (-errno)
+ * @attach: optional: what attaching its probe returns in the fake kernel
+ */
+struct tp_frontend {
+	const struct probe_cmd_ops	*ops;
+	const void			*env;
+	bool (*same_place)(const struct probe_head *a,
+			   const struct probe_head *b);
+	int (*check)(const struct probe_head *new,
+		     const struct probe_head *old);
+	int (*attach)(const struct probe_head *head);
+};
+
+static const struct tp_frontend tp_kprobe = {
+	.ops		= &trace_kprobe_cmd_ops,
+	.env		= &fake_env,
+	.same_place	= fake_kprobe_same_place,
+	.attach		= fake_kprobe_attach,
+};
 
 /* Room for the longest program dump and for the tables' longest texts */
 #define TP_TEXT_MAX	512
@@ -183,19 +224,16 @@ static const char *tp_dump_entry(const struct probe_entry_arg *earg,
 }
 
 /**
- * struct tp_probe - a parsed command: its head, argument words, arguments
- *	and context
- * @head: the "p[:GRP/EVENT] PLACE" part
- * @ctx: the parse context, owns the entry program
- * @exp: the argument words as parsed; the command's words may point into
- *	it after a ":%pd" rewrite
- * @args: the arguments (owned), room for MAX_TRACE_ARGS
+ * struct tp_probe - a command parsed by the shared pipeline, and its probe
+ * @cmd: the command: it owns the head, the expanded argument words (the
+ *	command's words may point into them after a ":%pd" rewrite) and the
+ *	entry program
+ * @args: the probe's arguments (owned), as the pipeline's alloc step made
+ *	them
  * @nr_args: their number
  */
 struct tp_probe {
-	struct kprobe_head	head;
-	struct probe_parse_ctx	ctx;
-	struct probe_args_exp	exp;
+	struct probe_cmd	cmd;
 	struct probe_arg	*args;
 	int			nr_args;
 };
@@ -207,33 +245,38 @@ static void tp_probe_free(struct tp_probe *tp)
 	for (i = 0; i < tp->nr_args; i++)
 		probe_arg_free(&tp->args[i]);
 	kfree(tp->args);
-	probe_entry_arg_free(tp->ctx.entry_arg);
-	probe_args_exp_free(&tp->exp);
-	kprobe_head_free(&tp->head);
+	probe_cmd_release(&tp->cmd);
 	memset(tp, 0, sizeof(*tp));
 }
 
+/* &probe_cmd_alloc_t of the fake kernel: the arguments of the probe */
+static int tp_alloc(struct probe_cmd *cmd, int nargs)
+{
+	struct tp_probe *tp = container_of(cmd, struct tp_probe, cmd);
+
+	tp->args = kcalloc(nargs ?: 1, sizeof(*tp->args), GFP_KERNEL);
+	if (!tp->args)
+		return -ENOMEM;
+	tp->nr_args = nargs;
+	cmd->args = tp->args;
+	return 0;
+}
+
 /*
- * kprobe_parse_command() on split words in the fake kernel @env (fake_env,
- * or fake_btf_env with BTF); @err gets whichever error is set.  The
- * ":%pd" rewrites may replace words of @w with words of @tp, as they
- * replace the kernel's argv: use @w only while @tp lives.
+ * The creation pipeline (probe_cmd_parse()) of front end @fe on split
+ * words in the fake kernel; @err gets the error.  The ":%pd" rewrites may
+ * replace words of @w with words of @tp, as they replace the kernel's
+ * argv: use @w only while @tp lives.
  */
-static int tp_parse(const struct kprobe_env *env, struct tp_words *w,
+static int tp_parse(const struct tp_frontend *fe, struct tp_words *w,
 		    struct tp_probe *tp, struct probe_parse_err *err)
 {
 	int ret;
 
 	memset(tp, 0, sizeof(*tp));
-	err->code = PROBE_ERR_NONE;
-	tp->args = kcalloc(MAX_TRACE_ARGS, sizeof(*tp->args), GFP_KERNEL);
-	if (!tp->args)
-		return -ENOMEM;
-	ret = kprobe_parse_command(w->argc, w->argv, env, &tp->head, &tp->ctx,
-				   &tp->exp, tp->args);
-	tp->nr_args = min(tp->exp.argc, MAX_TRACE_ARGS);
-	*err = tp->head.err.code != PROBE_ERR_NONE ? tp->head.err :
-						     tp->ctx.err;
+	probe_cmd_init(&tp->cmd, fe->ops, fe->env, w->argc, w->argv);
+	ret = probe_cmd_parse(&tp->cmd, tp_alloc);
+	*err = tp->cmd.err;
 	return ret;
 }
 
@@ -249,56 +292,105 @@ static void tp_registry_clear(void)
 		tp_probe_free(&tp_registry[--tp_nr_registered]);
 }
 
-/* @tp as the parser's registration checks see it */
-static struct kprobe_probe tp_kprobe_probe(const struct tp_probe *tp)
+static struct probe_sig tp_sig(const struct tp_probe *tp)
 {
-	return (struct kprobe_probe){
-		.is_return = tp->head.is_return,
-		.symbol = tp->head.symbol,
-		.offset = tp->head.offset,
-		.args = tp->args,
+	return (struct probe_sig){
+		.kind = tp->cmd.head->kind, .args = tp->args,
 		.nr_args = tp->nr_args,
 	};
 }
 
-/* The glue's order: same name -> append checks, else event, then kprobe */
-static int tp_register(struct tp_probe *tp, struct probe_parse_err *err)
+static bool tp_same_probe(const struct tp_frontend *fe,
+			  const struct tp_probe *a, const struct tp_probe *b)
 {
-	struct kprobe_probe new = tp_kprobe_probe(tp);
-	struct kprobe_probe old[TP_MAX_EVENTS];
+	return fe->same_place(a->cmd.head, b->cmd.head) &&
+	       probe_args_same_text(a->args, b->args, b->nr_args);
+}
+
+/* The fake list's probes of front end @fe and of @tp's event name */
+static bool tp_same_event(const struct tp_frontend *fe,
+			  const struct tp_probe *p, const struct tp_probe *tp)
+{
+	return p->cmd.ops == fe->ops &&
+	       !strcmp(p->cmd.head->group, tp->cmd.head->group) &&
+	       !strcmp(p->cmd.head->event, tp->cmd.head->event);
+}
+
+/* Join the event of @tp's name, as trace_probe_join() decides it */
+static int tp_join(const struct tp_frontend *fe, struct tp_probe *tp,
+		   struct probe_parse_err *err)
+{
+	struct probe_sig new = tp_sig(tp), event;
+	bool first = true;
 	struct tp_probe *p;
-	int n = 0;
+	int ret;
 
 	for (p = tp_registry; p < tp_registry + tp_nr_registered; p++) {
-		if (strcmp(p->head.group, tp->head.group) ||
-		    strcmp(p->head.event, tp->head.event))
+		if (!tp_same_event(fe, p, tp))
 			continue;
-		old[n++] = tp_kprobe_probe(p);
+		if (first) {
+			event = tp_sig(p);
+			ret = probe_append_check(&new, &event, err);
+			if (ret)
+				return ret;
+			first = false;
+		}
+		if (tp_same_probe(fe, p, tp))
+			return probe_set_err(err, 0, TP_ERR_SAME_PROBE, 0,
+					     -EEXIST);
 	}
-	if (n)
-		return kprobe_append_check(&new, old, n, err);
-	if (!strcmp(tp->head.group, "syscalls") &&
-	    !strcmp(tp->head.event, "sys_enter_openat"))
-		return kprobe_register_error(-EEXIST, true, err);
-	return kprobe_register_error(fake_register(&tp->head), false, err);
+	return 0;
 }
 
 /*
- * Parse and register split words like a write to kprobe_events in fake
- * kernel @env; a registered probe stays in the fake list until
+ * What trace_probe_register() decides, on the fake list: the front end's
+ * check, then join the event of the same name if the front end has one
+ * (the pure append checks, then the front end's place), or register a
+ * new event; then attach the probe.
+ */
+static int tp_register(const struct tp_frontend *fe, struct tp_probe *tp,
+		       struct probe_parse_err *err)
+{
+	const struct probe_head *head = tp->cmd.head;
+	bool joined = false;
+	struct tp_probe *p;
+	int ret;
+
+	for (p = tp_registry; p < tp_registry + tp_nr_registered; p++) {
+		if (fe->check && p->cmd.ops == fe->ops) {
+			ret = fe->check(head, p->cmd.head);
+			if (ret)
+				return ret;
+		}
+		joined |= fe->same_place && tp_same_event(fe, p, tp);
+	}
+	ret = 0;
+	if (joined)
+		ret = tp_join(fe, tp, err);
+	else if (!strcmp(head->group, "syscalls") &&
+		 !strcmp(head->event, "sys_enter_openat"))
+		ret = probe_set_err(err, 0, TP_ERR_EVENT_EXIST, 0, -EEXIST);
+	if (!ret && fe->attach)
+		ret = probe_attach_error(fe->attach(head), err);
+	return ret;
+}
+
+/*
+ * Parse and register split words like a write to the front end's file in
+ * the fake kernel; a registered probe stays in the fake list until
  * tp_registry_clear().  @col gets the error_log caret column of a logged
  * error, or -1: it is measured before the probe is freed, as the words
  * may point into it.
  */
-static int tp_run_command(const struct kprobe_env *env, struct tp_words *w,
+static int tp_run_command(const struct tp_frontend *fe, struct tp_words *w,
 			  struct probe_parse_err *err, int *col)
 {
 	struct tp_probe tp;
 	int ret;
 
-	ret = tp_parse(env, w, &tp, err);
+	ret = tp_parse(fe, w, &tp, err);
 	if (!ret)
-		ret = tp_register(&tp, err);
+		ret = tp_register(fe, &tp, err);
 	*col = err->code == PROBE_ERR_NONE ? -1 :
 	       probe_err_column(w->argc, w->argv, err);
 	if (ret || tp_nr_registered == TP_MAX_EVENTS)

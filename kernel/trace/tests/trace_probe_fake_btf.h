@@ -663,11 +663,18 @@ static const struct probe_btf_ops fbtf_ops = {
 };
 
 /* The fake kernel of trace_probe_fake.h, built with BTF */
-static const struct kprobe_env fake_btf_env = {
+static const struct trace_kprobe_env fake_btf_env = {
 	.count_symbols = fake_count_symbols,
 	.on_func_entry = fake_on_func_entry,
 	.format_addr = fake_format_addr,
 	.btf = &fbtf_ops,
+};
+
+static const struct tp_frontend tp_kprobe_btf = {
+	.ops		= &trace_kprobe_cmd_ops,
+	.env		= &fake_btf_env,
+	.same_place	= fake_kprobe_same_place,
+	.attach		= fake_kprobe_attach,
 };
 
 #endif /* __TRACE_PROBE_FAKE_BTF_H */

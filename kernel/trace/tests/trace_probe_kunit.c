@@ -21,7 +21,7 @@
 #include <linux/vmalloc.h>
 
 #include "../trace_probe_internal.h"
-#include "../trace_probe_parse.h"
+#include "../trace_kprobe_parse.h"
 #include "../trace_probe.h"
 #include "../trace_probe_kernel.h"
 #include "trace_probe_fake.h"
@@ -147,7 +147,6 @@ TP_KUNIT_TABLE(btf, cmd)
 TP_KUNIT_TABLE(head, cmd)
 TP_KUNIT_TABLE(fmt, cmd)
 TP_KUNIT_TABLE(btf_fmt, cmd)
-TP_KUNIT_TABLE(delete, cmd)
 
 static struct kunit_case trace_probe_test_cases[] = {
 	KUNIT_CASE_PARAM(trace_probe_test_err, tp_err_gen_params),
@@ -161,7 +160,6 @@ static struct kunit_case trace_probe_test_cases[] = {
 	KUNIT_CASE_PARAM(trace_probe_test_head, tp_head_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_fmt, tp_fmt_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_btf_fmt, tp_btf_fmt_gen_params),
-	KUNIT_CASE_PARAM(trace_probe_test_delete, tp_delete_gen_params),
 	{}
 };
 

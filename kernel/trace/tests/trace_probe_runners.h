@@ -14,7 +14,8 @@
  * host), with the printf-style message explaining a failure, and evaluates
  * to @cond.  Every runner takes the test and one row: tp_run_<table>_case()
  * checks a row of tp_<table>_cases[].  The rows of the tp_btf_* tables
- * are checked like those of the tables of the same type, in fake_btf_env.
+ * are checked like those of the tables of the same type, with BTF
+ * (tp_kprobe_btf).
  */
 #ifndef __TRACE_PROBE_RUNNERS_H
 #define __TRACE_PROBE_RUNNERS_H
@@ -59,11 +60,11 @@ static bool tp_split_expect(struct kunit *test, const char *cmd,
 }
 
 /*
- * Split and parse @cmd in fake kernel @env, which must succeed.  On
+ * Split and parse @cmd with front end @fe, which must succeed.  On
  * success the caller frees @tp, then @w; on failure (a failed check)
  * nothing is left to free.
  */
-static bool tp_parse_expect(struct kunit *test, const struct kprobe_env *env,
+static bool tp_parse_expect(struct kunit *test, const struct tp_frontend *fe,
 			    const char *cmd, struct tp_words *w,
 			    struct tp_probe *tp)
 {
@@ -72,7 +73,7 @@ static bool tp_parse_expect(struct kunit *test, const struct kprobe_env *env,
 
 	if (!tp_split_expect(test, cmd, w))
 		return false;
-	ret = tp_parse(env, w, tp, &err);
+	ret = tp_parse(fe, w, tp, &err);
 	if (TP_EXPECT(test, !ret, "\"%s\": error %d %s", cmd, ret,
 		      tp_err_name(err.code)))
 		return true;
@@ -81,8 +82,9 @@ static bool tp_parse_expect(struct kunit *test, const struct kprobe_env *env,
 	return false;
 }
 
-/* Check an error row in @env, after its setup command if any */
-static void tp_check_err_row(struct kunit *test, const struct kprobe_env *env,
+/* Check an error row with front end @fe, after its setup command if any */
+static void tp_check_err_row(struct kunit *test,
+			     const struct tp_frontend *fe,
 			     const struct tp_err_case *tc)
 {
 	const char *caret = strchr(tc->cmd, '^');
@@ -95,7 +97,7 @@ static void tp_check_err_row(struct kunit *test, const struct kprobe_env *env,
 	if (tc->setup) {
 		if (!tp_split_expect(test, tc->setup, &w))
 			return;
-		ret = tp_run_command(env, &w, &err, &col);
+		ret = tp_run_command(fe, &w, &err, &col);
 		tp_words_free(&w);
 		if (!TP_EXPECT(test, !ret, "setup \"%s\" failed: %d %s",
 			       tc->setup, ret, tp_err_name(err.code)))
@@ -106,7 +108,7 @@ static void tp_check_err_row(struct kunit *test, const struct kprobe_env *env,
 		      caret + 1);
 	if (!tp_split_expect(test, cmd.buf, &w))
 		goto out;
-	ret = tp_run_command(env, &w, &err, &col);
+	ret = tp_run_command(fe, &w, &err, &col);
 	TP_EXPECT(test, ret < 0 && err.code == tc->err && col == caret - tc->cmd,
 		  "\"%s\": expected %s at column %d, got %d %s at column %d (word %d offset %d)",
 		  tc->cmd, tp_err_name(tc->err), (int)(caret - tc->cmd), ret,
@@ -118,13 +120,13 @@ out:
 
 static void tp_run_err_case(struct kunit *test, const struct tp_err_case *tc)
 {
-	tp_check_err_row(test, &fake_env, tc);
+	tp_check_err_row(test, &tp_kprobe, tc);
 }
 
 static void tp_run_btf_err_case(struct kunit *test,
 				const struct tp_err_case *tc)
 {
-	tp_check_err_row(test, &fake_btf_env, tc);
+	tp_check_err_row(test, &tp_kprobe_btf, tc);
 }
 
 /* Each of the @n error ids in @ids has a row in @cases */
@@ -267,8 +269,9 @@ static void tp_add_prog(const struct tp_probe *tp, int i, struct tp_text *t)
 	tp_dump_append(tp->args[i].code, FETCH_INSN_MAX, t);
 }
 
-/* Check a command row in @env: every program, the entry data */
-static void tp_check_cmd_row(struct kunit *test, const struct kprobe_env *env,
+/* Check a command row with front end @fe: every program, the entry data */
+static void tp_check_cmd_row(struct kunit *test,
+			     const struct tp_frontend *fe,
 			     const struct tp_cmd_case *tc)
 {
 	struct tp_probe tp;
@@ -276,13 +279,13 @@ static void tp_check_cmd_row(struct kunit *test, const struct kprobe_env *env,
 	struct tp_text t;
 	unsigned int size;
 
-	if (!tp_parse_expect(test, env, tc->cmd, &w, &tp))
+	if (!tp_parse_expect(test, fe, tc->cmd, &w, &tp))
 		return;
 	TP_EXPECT(test, !strcmp(tp_join_args(&tp, " | ", tp_add_prog, &t), tc->progs),
 		  "\"%s\":\n   expected \"%s\"\n   got      \"%s\"", tc->cmd,
 		  tc->progs, t.buf);
-	tp_dump_entry(tp.ctx.entry_arg, &t);
-	size = probe_entry_data_size(tp.ctx.entry_arg);
+	tp_dump_entry(tp.cmd.ctx.entry_arg, &t);
+	size = probe_entry_data_size(tp.cmd.ctx.entry_arg);
 	TP_EXPECT(test, tp_str_eq(tc->entry ?: "END", t.buf) &&
 		  size == tc->entry_size,
 		  "\"%s\": entry expected \"%s\" (%u bytes), got \"%s\" (%u bytes)",
@@ -293,49 +296,53 @@ static void tp_check_cmd_row(struct kunit *test, const struct kprobe_env *env,
 
 static void tp_run_cmd_case(struct kunit *test, const struct tp_cmd_case *tc)
 {
-	tp_check_cmd_row(test, &fake_env, tc);
+	tp_check_cmd_row(test, &tp_kprobe, tc);
 }
 
 static void tp_run_btf_case(struct kunit *test, const struct tp_cmd_case *tc)
 {
-	tp_check_cmd_row(test, &fake_btf_env, tc);
+	tp_check_cmd_row(test, &tp_kprobe_btf, tc);
 }
 
-static bool tp_head_matches(const struct kprobe_head *head,
+static bool tp_head_matches(const struct trace_kprobe_head *kh,
 			    const struct tp_head_case *tc)
 {
-	return !strcmp(head->group, tc->group) &&
-	       !strcmp(head->event, tc->event) &&
-	       head->is_return == tc->is_return &&
-	       head->maxactive == tc->maxactive &&
-	       tp_str_eq(head->symbol, tc->symbol) &&
-	       head->offset == tc->offset && head->addr == tc->addr &&
-	       head->flags == tc->flags;
+	return !strcmp(kh->common.group, tc->group) &&
+	       !strcmp(kh->common.event, tc->event) &&
+	       kh->is_return == tc->is_return &&
+	       kh->maxactive == tc->maxactive &&
+	       tp_str_eq(kh->symbol, tc->symbol) &&
+	       kh->offset == tc->offset && kh->addr == tc->addr &&
+	       kh->common.flags == tc->flags;
 }
 
 /* Check a command of tp_head_cases[]: what its head parses to */
 static void tp_run_head_case(struct kunit *test, const struct tp_head_case *tc)
 {
-	struct kprobe_head head;
+	const struct trace_kprobe_head *kh;
+	struct probe_cmd cmd;
 	struct tp_words w;
 	int ret;
 
 	if (!tp_split_expect(test, tc->cmd, &w))
 		return;
-	ret = kprobe_head_parse(w.argc, w.argv, &fake_env, &head);
+	probe_cmd_init(&cmd, &trace_kprobe_cmd_ops, &fake_env, w.argc, w.argv);
+	ret = cmd.ops->parse_head(&cmd);
+	kh = cmd.head ? container_of(cmd.head, struct trace_kprobe_head,
+				     common) : NULL;
 	if (ret || tc->ret)
-		TP_EXPECT(test, ret == tc->ret && head.err.code == PROBE_ERR_NONE,
+		TP_EXPECT(test, ret == tc->ret && cmd.err.code == PROBE_ERR_NONE,
 			  "\"%s\": expected %d, got %d %s", tc->cmd, tc->ret,
-			  ret, tp_err_name(head.err.code));
+			  ret, tp_err_name(cmd.err.code));
 	else
-		TP_EXPECT(test, tp_head_matches(&head, tc),
+		TP_EXPECT(test, tp_head_matches(kh, tc),
 			  "\"%s\": expected %s/%s ret=%d max=%u sym=%s+%ld addr=%#lx flags=%#x, got %s/%s ret=%d max=%u sym=%s+%ld addr=%#lx flags=%#x",
 			  tc->cmd, tc->group, tc->event, tc->is_return,
 			  tc->maxactive, tc->symbol, tc->offset, tc->addr,
-			  tc->flags, head.group, head.event, head.is_return,
-			  head.maxactive, head.symbol, head.offset, head.addr,
-			  head.flags);
-	kprobe_head_free(&head);
+			  tc->flags, kh->common.group, kh->common.event,
+			  kh->is_return, kh->maxactive, kh->symbol, kh->offset,
+			  kh->addr, kh->common.flags);
+	probe_cmd_release(&cmd);
 	tp_words_free(&w);
 }
 
@@ -365,30 +372,26 @@ static void tp_add_field(const struct tp_probe *tp, int i, struct tp_text *t)
 {
 	struct probe_field_desc desc;
 
-	probe_arg_field_desc(&tp->args[i], tp->head.is_return ?
-			     PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL, &desc);
+	probe_arg_field_desc(&tp->args[i], tp->cmd.head->ptype, &desc);
 	tp_text_print(t, "%s %s %u %u %d;", desc.name, desc.type, desc.offset,
 		      desc.size, desc.is_signed);
 }
 
-/* Argument @i as kprobe_events lists it */
+/* Argument @i as kprobe_events lists it (trace_probe_show_args()) */
 static void tp_add_listing(const struct tp_probe *tp, int i,
 			   struct tp_text *t)
 {
-	probe_arg_format(t->buf + t->len, sizeof(t->buf) - t->len,
-			 &tp->args[i]);
-	t->len += strlen(t->buf + t->len);
+	tp_text_print(t, "%s=%s", tp->args[i].name, tp->args[i].comm);
 }
 
 /* Check the print fmt of the event @tp defines against @expect */
 static void tp_check_print_fmt(struct kunit *test, const struct tp_probe *tp,
 			       const char *cmd, const char *expect)
 {
-	enum probe_print_type ptype;
+	enum probe_print_type ptype = tp->cmd.head->ptype;
 	char *fmt;
 	int len;
 
-	ptype = tp->head.is_return ? PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL;
 	len = probe_print_fmt(NULL, 0, tp->args, tp->nr_args, ptype);
 	fmt = kmalloc(len + 1, GFP_KERNEL);
 	if (!fmt) {
@@ -406,15 +409,16 @@ static void tp_check_print_fmt(struct kunit *test, const struct tp_probe *tp,
 			  cmd, expect, probe_print_fmt_noargs(ptype));
 }
 
-/* Check a format row in @env: print fmt, fields and listing */
-static void tp_check_fmt_row(struct kunit *test, const struct kprobe_env *env,
+/* Check a format row with front end @fe: print fmt, fields and listing */
+static void tp_check_fmt_row(struct kunit *test,
+			     const struct tp_frontend *fe,
 			     const struct tp_fmt_case *tc)
 {
 	struct tp_probe tp;
 	struct tp_words w;
 	struct tp_text t;
 
-	if (!tp_parse_expect(test, env, tc->cmd, &w, &tp))
+	if (!tp_parse_expect(test, fe, tc->cmd, &w, &tp))
 		return;
 	tp_check_print_fmt(test, &tp, tc->cmd, tc->print_fmt);
 	TP_EXPECT(test, !strcmp(tp_join_args(&tp, " ", tp_add_field, &t), tc->fields),
@@ -433,41 +437,13 @@ static void tp_check_fmt_row(struct kunit *test, const struct kprobe_env *env,
 
 static void tp_run_fmt_case(struct kunit *test, const struct tp_fmt_case *tc)
 {
-	tp_check_fmt_row(test, &fake_env, tc);
+	tp_check_fmt_row(test, &tp_kprobe, tc);
 }
 
 static void tp_run_btf_fmt_case(struct kunit *test,
 				const struct tp_fmt_case *tc)
 {
-	tp_check_fmt_row(test, &fake_btf_env, tc);
-}
-
-static bool tp_tok_is(const struct probe_tok *t, const char *s)
-{
-	return s && t->len == strlen(s) && !memcmp(t->s, s, t->len);
-}
-
-/* Check a command of tp_delete_cases[]: what its head parses to */
-static void tp_run_delete_case(struct kunit *test,
-			       const struct tp_delete_case *tc)
-{
-	struct probe_delete_cmd del = {};
-	struct tp_words w;
-	int ret;
-
-	if (!tp_split_expect(test, tc->cmd, &w))
-		return;
-	ret = probe_parse_delete(w.argc, w.argv, &del);
-	TP_EXPECT(test, ret == tc->ret &&
-		  (ret || (del.has_group == !!tc->group &&
-			   (!tc->group || tp_tok_is(&del.group, tc->group)) &&
-			   tp_tok_is(&del.event, tc->event) &&
-			   del.argc == tc->argc)),
-		  "\"%s\": expected %d %s/%s argc %d, got %d %.*s/%.*s argc %d",
-		  tc->cmd, tc->ret, tc->group, tc->event, tc->argc, ret,
-		  del.group.len, del.group.s, del.event.len, del.event.s,
-		  del.argc);
-	tp_words_free(&w);
+	tp_check_fmt_row(test, &tp_kprobe_btf, tc);
 }
 
 #endif /* __TRACE_PROBE_RUNNERS_H */

@@ -10,6 +10,9 @@
 #include "trace_probe_internal.h"
 #include "../../../kernel/trace/trace_probe_insn.c"
 #include "../../../kernel/trace/trace_probe_parse.c"
+#include "../../../kernel/trace/trace_probe_cmd.c"
+#include "../../../kernel/trace/trace_probe_fmt.c"
+#include "../../../kernel/trace/trace_kprobe_parse.c"
 
 int tp_warnings;
 long tp_alloc_fail_countdown;

@@ -25,11 +25,11 @@ static void check_success(struct tp_probe *tp)
 			abort();
 		tp_dump(tp->args[i].code, &t);
 	}
-	if (tp->ctx.entry_arg &&
-	    fetch_entry_prog_check(tp->ctx.entry_arg->code,
-				   tp->ctx.entry_arg->size))
+	if (tp->cmd.ctx.entry_arg &&
+	    fetch_entry_prog_check(tp->cmd.ctx.entry_arg->code,
+				   tp->cmd.ctx.entry_arg->size))
 		abort();
-	ptype = tp->head.is_return ? PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL;
+	ptype = tp->cmd.head->ptype;
 	len = probe_print_fmt(NULL, 0, tp->args, tp->nr_args, ptype);
 	fmt = malloc(len + 1);
 	if (probe_print_fmt(fmt, len + 1, tp->args, tp->nr_args, ptype) != len ||
@@ -113,48 +113,28 @@ static int fuzz_find_var(struct probe_parse_ctx *ctx, const char *name,
 
 static const struct probe_btf_ops fuzz_btf = { .find_var = fuzz_find_var };
 
-/* The same command with a BTF provider, as the kernel glue parses it */
-static void fuzz_btf_args(struct tp_words *w)
-{
-	struct probe_parse_ctx ctx;
-	struct kprobe_head head;
-	struct probe_arg *args;
-	int i, n, ret;
+/* The fake kernel with that provider */
+static const struct trace_kprobe_env fuzz_env = {
+	.count_symbols = fake_count_symbols,
+	.on_func_entry = fake_on_func_entry,
+	.format_addr = fake_format_addr,
+	.btf = &fuzz_btf,
+};
 
-	if (kprobe_head_parse(w->argc, w->argv, &fake_env, &head)) {
-		kprobe_head_free(&head);
-		return;
-	}
-	n = w->argc - 2;
-	args = calloc(n + 1, sizeof(*args));
-	probe_parse_ctx_init(&ctx, head.flags, args, n);
-	ctx.funcname = head.symbol ?: "addr";
-	ctx.btf = &fuzz_btf;
-	ret = probe_args_check_meta(&ctx, n, w->argv + 2);
-	for (i = 0; ret >= 0 && i < n && n <= MAX_TRACE_ARGS; i++) {
-		ret = probe_arg_parse(&ctx, i, w->argv[i + 2], &args[i]);
-		if (!ret && fetch_prog_check(args[i].code, FETCH_INSN_MAX))
-			abort();
-	}
-	if (ret < 0) {
-		struct probe_parse_err err = ctx.err;
-
-		check_failure(w, &err, NULL);
-	}
-	for (i = 0; i < n; i++)
-		probe_arg_free(&args[i]);
-	free(args);
-	probe_entry_arg_free(ctx.entry_arg);
-	kprobe_head_free(&head);
-}
+static const struct tp_frontend tp_kprobe_fuzz = {
+	.ops		= &trace_kprobe_cmd_ops,
+	.env		= &fuzz_env,
+	.same_place	= fake_kprobe_same_place,
+	.attach		= fake_kprobe_attach,
+};
 
 /*
- * The whole pipeline in fake kernel @env.  Its ":%pd" rewrites may replace
+ * The whole pipeline of front end @fe.  Its ":%pd" rewrites may replace
  * words of @w with pointers into @tp, so @w is only good until @tp is
  * freed: each pass splits the input anew.
  */
 static void fuzz_command(const char *cmd, size_t len,
-			 const struct kprobe_env *env)
+			 const struct tp_frontend *fe)
 {
 	struct probe_parse_err err;
 	struct tp_probe tp;
@@ -162,10 +142,10 @@ static void fuzz_command(const char *cmd, size_t len,
 
 	if (tp_split(cmd, len, &w))
 		return;
-	if (!tp_parse(env, &w, &tp, &err))
+	if (!tp_parse(fe, &w, &tp, &err))
 		check_success(&tp);
 	else
-		check_failure(&w, &err, &tp.exp);
+		check_failure(&w, &err, &tp.cmd.exp);
 	tp_probe_free(&tp);
 	tp_words_free(&w);
 }
@@ -174,21 +154,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *cmd = (const char *)data;
 	size_t len = strnlen(cmd, size);
-	struct probe_delete_cmd del;
-	struct tp_words w;
-	int ret;
 
-	fuzz_command(cmd, len, &fake_env);
-	fuzz_command(cmd, len, &fake_btf_env);
-	if (tp_split(cmd, len, &w))
-		return 0;
-	if (w.argc && (w.argv[0][0] == '-' || w.argv[0][0] == '!')) {
-		ret = probe_parse_delete(w.argc, w.argv, &del);
-		if (!ret && (del.argc != w.argc - 1 || del.event.len < 0))
-			abort();
-	}
-	fuzz_btf_args(&w);
-	tp_words_free(&w);
+	fuzz_command(cmd, len, &tp_kprobe);
+	fuzz_command(cmd, len, &tp_kprobe_btf);
+	fuzz_command(cmd, len, &tp_kprobe_fuzz);
 	if (tp_warnings)
 		abort();
 	return 0;

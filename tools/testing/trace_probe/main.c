@@ -54,7 +54,6 @@ int main(void)
 	run_table(tp_head_cases, tp_run_head_case);
 	run_table(tp_fmt_cases, tp_run_fmt_case);
 	run_table(tp_btf_fmt_cases, tp_run_btf_fmt_case);
-	run_table(tp_delete_cases, tp_run_delete_case);
 	run_extra_tests();
 	tp_registry_clear();
 	check(!tp_warnings, "%d kernel warnings", tp_warnings);

@@ -99,16 +99,16 @@ static void test_verifier(void)
 static void test_enomem(void)
 {
 	static const struct {
-		const struct kprobe_env *env;
+		const struct tp_frontend *fe;
 		const char *cmd;
 	} cmds[] = {
-		{ &fake_env, "r:grp/ev mymod:modfn a=+0($arg2):string $arg1 b=@jiffies+8:u8[4]" },
-		{ &fake_env, "p vfs_read x=\\\"hello\" $comm %di:b4@2/32 +0(%si):string[2]" },
-		{ &fake_env, "p 0x1000 %di:symstr +0($stack):u8[2]" },
-		{ &fake_env, "p vfs_read d=+8(%si):%pd +0(%di):%pD" },
-		{ &fake_btf_env, "r vfs_read $arg* f=file:%pD $retval" },
-		{ &fake_btf_env, "p vfs_read $arg3:u32 buf:string" },
-		{ &fake_btf_env, "p dput d=dentry:%pd +0(%di):%pD" },
+		{ &tp_kprobe, "r:grp/ev mymod:modfn a=+0($arg2):string $arg1 b=@jiffies+8:u8[4]" },
+		{ &tp_kprobe, "p vfs_read x=\\\"hello\" $comm %di:b4@2/32 +0(%si):string[2]" },
+		{ &tp_kprobe, "p 0x1000 %di:symstr +0($stack):u8[2]" },
+		{ &tp_kprobe, "p vfs_read d=+8(%si):%pd +0(%di):%pD" },
+		{ &tp_kprobe_btf, "r vfs_read $arg* f=file:%pD $retval" },
+		{ &tp_kprobe_btf, "p vfs_read $arg3:u32 buf:string" },
+		{ &tp_kprobe_btf, "p dput d=dentry:%pd +0(%di):%pD" },
 	};
 	struct probe_parse_err err;
 	struct tp_probe tp;
@@ -126,7 +126,7 @@ static void test_enomem(void)
 				return;
 			}
 			tp_alloc_fail_countdown = n;
-			ret = tp_parse(cmds[i].env, &w, &tp, &err);
+			ret = tp_parse(cmds[i].fe, &w, &tp, &err);
 			tp_probe_free(&tp);
 			tp_words_free(&w);
 			if (tp_alloc_fail_countdown)	/* fewer than n calls */
@@ -338,7 +338,7 @@ static void test_dentry_rewrite_log(void)
 		check(false, "\"%s\": out of memory", cmd);
 		return;
 	}
-	ret = tp_parse(&fake_btf_env, &w, &tp, &err);
+	ret = tp_parse(&tp_kprobe_btf, &w, &tp, &err);
 	for (i = 0; i < w.argc; i++)
 		snprintf(shown + strlen(shown), sizeof(shown) - strlen(shown),
 			 "%s%s", i ? " " : "", w.argv[i]);
@@ -367,7 +367,7 @@ static void test_validate_symbol(void)
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		strcpy(buf, cases[i].sym);
-		check(kprobe_validate_symbol(&fake_env, buf) == cases[i].ret &&
+		check(trace_kprobe_validate_symbol(&fake_env, buf) == cases[i].ret &&
 		      !strcmp(buf, cases[i].sym),
 		      "validate \"%s\": expected %d", cases[i].sym,
 		      cases[i].ret);

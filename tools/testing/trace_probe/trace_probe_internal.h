@@ -35,6 +35,8 @@ typedef int64_t s64;
 #define BIT(n)			(1UL << (n))
 #define GENMASK(h, l)		(((~0UL) << (l)) & (~0UL >> (BITS_PER_LONG - 1 - (h))))
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define container_of(ptr, type, member)					\
+	((type *)((char *)(ptr) - offsetof(type, member)))
 #define min(a, b)		((a) < (b) ? (a) : (b))
 #define min_t(t, a, b)		((t)(a) < (t)(b) ? (t)(a) : (t)(b))
 #define __printf(a, b)		__attribute__((format(printf, a, b)))
@@ -53,7 +55,6 @@ typedef int64_t s64;
 
 /* x86-64 without KASAN: PAGE_SIZE << 2 */
 #define THREAD_SIZE		16384UL
-#define KRETPROBE_MAXACTIVE_MAX	4096
 
 /*
  * offsetof(struct dentry, d_name.name) and offsetof(struct file,
