@@ -38,7 +38,7 @@ rm -rf "$run" && mkdir -p "$run"
 KPT_STAGE=$run/initramfs "$KPT_ROOT/harness/initramfs.sh" "$variant" 0 \
 	"$run/tests.list" "$run/initramfs.cpio.gz"
 rm -rf "$run/initramfs"
-kpt_log "differential run on $variant ($(grep -c '^[kd]' "$corpus") cases, bound ${bound}s)"
+kpt_log "differential run on $variant ($(grep -c '^[kdu]' "$corpus") cases, bound ${bound}s)"
 rc=0
 "$KPT_ROOT/harness/qemu.sh" -q -m diff -i "$run/initramfs.cpio.gz" -r "$run" \
 	-t "$bound" -a quiet "$variant" || rc=$?
@@ -59,13 +59,19 @@ grep -aq '^DONE' "$run/raw.txt" || kpt_die "guest did not finish (see ${run#$KPT
 #    are); the replacement keeps the length, so the caret below stays put;
 #  - error_log time stamps "[    12.345678]";
 #  - the trace line prefix "comm-pid [cpu] flags timestamp:", which holds
-#    the pid, CPU, irq/preempt flags and time of the triggering task.
+#    the pid, CPU, irq/preempt flags and time of the triggering task;
+#  - in trace lines, user addresses that each exec places at random: of
+#    the C library (0x7f...) and of a position-independent program
+#    (0x55... or 0x56...), where a uprobe on the library hit and returned.
 normalise() {
 	sed -E \
 		-e 's/0x00000000[0-9a-f]{8}/0x<hash>/g' \
 		-e 's/0x\(____ptrval____\)/0x<hash>/g' \
 		-e '/^  Command: /s/0xffffffff[0-9a-f]{8}/0xffffffffXXXXXXXX/g' \
 		-e 's/^\[ *[0-9]+\.[0-9]+\] /[<time>] /' \
+		-e 's/^( *.{1,16}-[0-9]+ +\[[0-9]+\] [^ ]+ +[0-9]+\.[0-9]+: .*)0x7f[0-9a-f]{10}/\10x7f<aslr>/' \
+		-e 's/^( *.{1,16}-[0-9]+ +\[[0-9]+\] [^ ]+ +[0-9]+\.[0-9]+: .*)0x7f[0-9a-f]{10}/\10x7f<aslr>/' \
+		-e 's/^( *.{1,16}-[0-9]+ +\[[0-9]+\] [^ ]+ +[0-9]+\.[0-9]+: .*)0x5[56][0-9a-f]{10}/\10x55<aslr>/' \
 		-e 's/^ *.{1,16}-[0-9]+ +\[[0-9]+\] [^ ]+ +[0-9]+\.[0-9]+: //' \
 		-e '/^BEGIN /d'
 }

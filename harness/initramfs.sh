@@ -5,8 +5,9 @@
 # Contents: busybox (with /bin/sh a real file: the uprobe selftest finds the
 # shell's text mapping by its name), the variant's ftrace selftests plus the
 # project's own tests, the installed modules, trace-cmd and its libraries,
-# kpt_perf (the perf and BPF checks, built here), the guest scripts and the
-# list of tests to run.
+# kpt_perf (the perf and BPF checks) and kpt_uprobe (the uprobe targets,
+# static and dynamic), built here, the guest scripts and the list of tests
+# to run.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -58,9 +59,24 @@ install_kpt_perf() {
 		kpt_die "kpt_perf does not build"
 }
 
+# The uprobe tests' targets: static (fixed addresses, the same on every
+# build) and dynamic (for a probe on the C library it loads).
+install_kpt_uprobe() {
+	local src=$KPT_ROOT/tools/testing/kprobetrace/kpt_uprobe.c lib
+	gcc -static -no-pie -O2 -Wall -Werror -o "$stage/usr/bin/kpt_uprobe" \
+		"$src" || kpt_die "kpt_uprobe does not build"
+	gcc -O2 -Wall -Werror -o "$stage/usr/bin/kpt_uprobe_dyn" "$src" ||
+		kpt_die "kpt_uprobe_dyn does not build"
+	for lib in $(ldd "$stage/usr/bin/kpt_uprobe_dyn" | grep -o '/[^ ]*'); do
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+}
+
 install_busybox
 install_dynamic /usr/bin/trace-cmd
 install_kpt_perf
+install_kpt_uprobe
 install_selftests
 cp -a "$out/modroot/lib" "$stage/"
 cp "$KPT_ROOT"/harness/guest/* "$stage/kpt/"

@@ -21,6 +21,11 @@ scripts=$KPT_SRC/stock/scripts
 #    kernel-parameters.txt, which --no-tree cannot see.
 #  - kpt_prof.c, a QEMU plugin, declares the part of QEMU's plugin API it
 #    uses, with QEMU's own type names: Debian ships no qemu-plugin.h.
+#  - trace_uprobe.c runs the BPF programs of a uprobe under RCU tasks
+#    trace, which bpf_prog_run_array_uprobe() requires (they may sleep).
+#  - kpt_uprobe.c is a user-space program: the kernel's attribute macros
+#    (__section, noinline, __used) do not exist there, and its targets
+#    are global on purpose (a symbol per probe place).
 #  - The KUnit suite's TP_KUNIT_TABLE(table, desc) names with desc a
 #    member of the rows, for the parameter description and the row's
 #    text: a name has no side effects to repeat.
@@ -39,6 +44,9 @@ MACRO_ARG_UNUSED kernel/trace/trace_probe_insn.h
 MACRO_ARG_REUSE kernel/trace/trace_probe_insn.h
 PRINTF_L kernel/trace/trace_probe_insn.c
 PRINTF_L kernel/trace/tests/trace_probe_cases.h
+RCU_TASKS_TRACE kernel/trace/trace_uprobe.c
+PREFER_DEFINED_ATTRIBUTE_MACRO tools/testing/kprobetrace/kpt_uprobe.c
+AVOID_EXTERNS tools/testing/kprobetrace/kpt_uprobe.c
 "
 
 cd "$KPT_ROOT" || exit 1

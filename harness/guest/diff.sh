@@ -36,6 +36,12 @@ show() { # title file
 	[ $rc -eq 0 ] || emit "(read of $2 failed: $rc)"
 }
 
+# {where:NAME} stands for "PATH:0xOFFSET" of a uprobe target of
+# kpt_uprobe (kpt_uprobe_dyn for getppid, in the C library), as
+# "kpt_uprobe where NAME" prints it, and {woffs:NAME} for its offset
+# alone; listings show the offset zero-padded, which UNSUB turns into
+# {wherel:NAME}, so that the padding is still compared.
+#
 # {addr:SYM} in a definition stands for SYM's address taken from
 # /proc/kallsyms, so address probes work on kernels with different layouts.
 # The address shows again in listings and error_log; UNSUB (a sed script,
@@ -52,10 +58,25 @@ addr_of() { # sym
 	echo "${a:-0xNOTFOUND}"
 }
 
+where_names() { # def: every NAME of a {where:NAME} or {woffs:NAME}
+	printf '%s\n' "$1" | grep -o '{w[a-z]*:[^}]*}' | sed 's/^{w[a-z]*:\(.*\)}$/\1/'
+}
+
+where_of() { # name
+	case "$1" in
+	getppid) kpt_uprobe_dyn where "$1" ;;
+	*) kpt_uprobe where "$1" ;;
+	esac
+}
+
 subst() { # def
 	d=$1
 	for s in $(addr_syms "$d"); do
 		d=$(printf '%s\n' "$d" | sed "s/{addr:$s}/$(addr_of "$s")/g")
+	done
+	for s in $(where_names "$d"); do
+		w=$(where_of "$s")
+		d=$(printf '%s\n' "$d" | sed "s|{where:$s}|$w|g; s|{woffs:$s}|${w##*:}|g")
 	done
 	printf '%s\n' "$d"
 }
@@ -63,6 +84,11 @@ subst() { # def
 unsub_add() { # def
 	for s in $(addr_syms "$1"); do
 		UNSUB="${UNSUB}s/$(addr_of "$s")/{addr:$s}/g;"
+	done
+	for s in $(where_names "$1"); do
+		w=$(where_of "$s")
+		l=$(printf '%s:0x%016x' "${w%:*}" "${w##*:}")
+		UNSUB="${UNSUB}s|$l|{wherel:$s}|g;s|$w|{where:$s}|g;s|${w##*:}|{woffs:$s}|g;"
 	done
 }
 
@@ -91,6 +117,11 @@ trigger() { # name
 	open)	timeout $BOUND sh -c 'echo $$ >>set_event_pid; exec cat '$KNOWN >/dev/null 2>&1 ;;
 	enoent)	timeout $BOUND sh -c 'echo $$ >>set_event_pid; exec cat /kpt/diff/no-such-file' >/dev/null 2>&1 ;;
 	fork)	timeout $BOUND sh -c 'echo $$ >>set_event_pid; /bin/busybox true; exit 0' >/dev/null 2>&1 ;;
+	ucall)	timeout $BOUND sh -c 'echo $$ >>set_event_pid; exec kpt_uprobe call 2' >/dev/null 2>&1 ;;
+	ufork)	echo 1 >options/event-fork
+		timeout $BOUND sh -c 'echo $$ >>set_event_pid; exec kpt_uprobe fork 1' >/dev/null 2>&1
+		echo 0 >options/event-fork ;;
+	ulib)	timeout $BOUND sh -c 'echo $$ >>set_event_pid; exec kpt_uprobe_dyn getppid 2' >/dev/null 2>&1 ;;
 	*)	emit "(unknown trigger $1)" ;;
 	esac
 }
@@ -122,6 +153,8 @@ run_case() { # number trigger
 		case "$op" in
 		k)	out=$(write '>>' kprobe_events "$(subst "$def")") ;;
 		kt)	out=$(write '>' kprobe_events "$(subst "$def")") ;;
+		u)	out=$(write '>>' uprobe_events "$(subst "$def")") ;;
+		ut)	out=$(write '>' uprobe_events "$(subst "$def")") ;;
 		d)	out=$(write '>>' dynamic_events "$(subst "$def")") ;;
 		dt)	out=$(write '>' dynamic_events "$(subst "$def")") ;;
 		on)	out=$(write '>' "events/$def/enable" 1) ;;
@@ -134,6 +167,7 @@ run_case() { # number trigger
 	done <$CASE
 	show error_log error_log
 	show kprobe_events kprobe_events
+	show uprobe_events uprobe_events
 	show dynamic_events dynamic_events
 	evs=$(events)
 	for e in $evs; do
@@ -153,7 +187,8 @@ run_case() { # number trigger
 			echo 0 >events/$e/enable 2>/dev/null
 		done
 		emit "--- trace"
-		timeout $BOUND cat trace | grep -v '^#' >&3
+		timeout $BOUND cat trace | grep -v '^#' | sed "$UNSUB" >&3
+		show uprobe_profile uprobe_profile
 	fi
 	clean
 	emit "=== end $1"

@@ -1389,61 +1389,6 @@ static int trace_kprobe_entry_handler(struct kretprobe_instance *ri,
 
 NOKPROBE_SYMBOL(trace_kprobe_entry_handler);
 
-/* --- Output ---------------------------------------------------------------------- */
-
-/*
- * "EVENT: (ip_sym+off/size) args" for a kprobe, or
- * "EVENT: (ret_ip_sym+off/size <- func_sym) args" for a kretprobe.
- */
-static enum print_line_t print_probe_line(struct trace_iterator *iter,
-					  int flags, struct trace_event *event,
-					  unsigned long ip, unsigned long func,
-					  void *args)
-{
-	struct trace_seq *s = &iter->seq;
-	struct trace_event_call *call;
-	struct trace_probe *tp;
-
-	call = container_of(event, struct trace_event_call, event);
-	tp = trace_probe_primary_from_call(call);
-	if (WARN_ON_ONCE(!tp))
-		goto out;
-	trace_seq_printf(s, "%s: (", trace_probe_name(tp));
-	if (!seq_print_ip_sym(s, ip, flags | TRACE_ITER_SYM_OFFSET))
-		goto out;
-	if (func) {
-		trace_seq_puts(s, " <- ");
-		if (!seq_print_ip_sym(s, func, flags & ~TRACE_ITER_SYM_OFFSET))
-			goto out;
-	}
-	trace_seq_putc(s, ')');
-	if (trace_probe_print_args(s, tp->args, tp->nr_args, args,
-				   iter->ent) < 0)
-		goto out;
-	trace_seq_putc(s, '\n');
-out:
-	return trace_handle_return(s);
-}
-
-static enum print_line_t print_kprobe_event(struct trace_iterator *iter,
-					    int flags,
-					    struct trace_event *event)
-{
-	struct kprobe_trace_entry_head *field = (void *)iter->ent;
-
-	return print_probe_line(iter, flags, event, field->ip, 0, &field[1]);
-}
-
-static enum print_line_t print_kretprobe_event(struct trace_iterator *iter,
-					       int flags,
-					       struct trace_event *event)
-{
-	struct kretprobe_trace_entry_head *field = (void *)iter->ent;
-
-	return print_probe_line(iter, flags, event, field->ret_ip, field->func,
-				&field[1]);
-}
-
 /* --- perf and BPF ------------------------------------------------------------------ */
 
 #ifdef CONFIG_PERF_EVENTS
@@ -1622,23 +1567,15 @@ static int kretprobe_dispatcher(struct kretprobe_instance *ri,
 
 NOKPROBE_SYMBOL(kretprobe_dispatcher);
 
-static struct trace_event_functions kretprobe_funcs = {
-	.trace		= print_kretprobe_event,
-};
-
-static struct trace_event_functions kprobe_funcs = {
-	.trace		= print_kprobe_event,
-};
-
 static void init_trace_event_call(struct trace_probe *tp)
 {
 	struct trace_kprobe *tk = tp_to_trace_kprobe(tp);
 	struct trace_event_call *call = trace_probe_event_call(tp);
 
 	if (trace_kprobe_is_return(tk))
-		call->event.funcs = &kretprobe_funcs;
+		call->event.funcs = &trace_probe_exit_funcs;
 	else
-		call->event.funcs = &kprobe_funcs;
+		call->event.funcs = &trace_probe_entry_funcs;
 	call->class->fields_array = trace_probe_fields_array;
 	call->flags = TRACE_EVENT_FL_KPROBE;
 	call->class->reg = kprobe_register;

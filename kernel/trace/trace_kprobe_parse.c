@@ -12,32 +12,15 @@
 #include "trace_probe_internal.h"
 #include "trace_kprobe_parse.h"
 
-/* "r<MAXACTIVE>": digits right after the type letter; errors at column 1 */
+/* "r<MAXACTIVE>": digits right after the type letter, for kretprobes only */
 static int kprobe_parse_maxactive(struct probe_cmd *cmd, const char *colon,
 				  struct trace_kprobe_head *kh)
 {
-	const char *word = cmd->argv[0];
-	char buf[MAX_EVENT_NAME_LEN];
-	size_t len;
-
-	if (!isdigit(word[1]))
-		return 0;
-	if (!kh->is_return)
+	if (isdigit(cmd->argv[0][1]) && !kh->is_return)
 		return probe_set_err(&cmd->err, 0, TP_ERR_BAD_MAXACT_TYPE, 1,
 				     -EINVAL);
-	len = colon ? colon - word - 1 : strlen(word + 1);
-	if (len > MAX_EVENT_NAME_LEN - 1)
-		return probe_set_err(&cmd->err, 0, TP_ERR_BAD_MAXACT, 1,
-				     -EINVAL);
-	memcpy(buf, word + 1, len);
-	buf[len] = '\0';
-	if (kstrtouint(buf, 0, &kh->maxactive) || !kh->maxactive)
-		return probe_set_err(&cmd->err, 0, TP_ERR_BAD_MAXACT, 1,
-				     -EINVAL);
-	if (kh->maxactive > KRETPROBE_MAXACTIVE_MAX)
-		return probe_set_err(&cmd->err, 0, TP_ERR_MAXACT_TOO_BIG, 1,
-				     -EINVAL);
-	return 0;
+	return probe_parse_maxactive(cmd, colon, KRETPROBE_MAXACTIVE_MAX,
+				     &kh->maxactive);
 }
 
 /**

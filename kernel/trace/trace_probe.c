@@ -138,6 +138,81 @@ int trace_probe_print_args(struct trace_seq *s, struct probe_arg *args,
 	return 0;
 }
 
+/*
+ * "EVENT: (ip_sym+off/size) args" for a probe at a kernel place, or
+ * "EVENT: (ret_ip_sym+off/size <- func_sym) args" for a function exit.
+ */
+static enum print_line_t print_probe_line(struct trace_iterator *iter,
+					  int flags, struct trace_event *event,
+					  unsigned long ip, unsigned long func,
+					  void *args)
+{
+	struct trace_seq *s = &iter->seq;
+	struct trace_event_call *call;
+	struct trace_probe *tp;
+
+	call = container_of(event, struct trace_event_call, event);
+	tp = trace_probe_primary_from_call(call);
+	if (WARN_ON_ONCE(!tp))
+		goto out;
+	trace_seq_printf(s, "%s: (", trace_probe_name(tp));
+	if (!seq_print_ip_sym(s, ip, flags | TRACE_ITER_SYM_OFFSET))
+		goto out;
+	if (func) {
+		trace_seq_puts(s, " <- ");
+		if (!seq_print_ip_sym(s, func, flags & ~TRACE_ITER_SYM_OFFSET))
+			goto out;
+	}
+	trace_seq_putc(s, ')');
+	if (trace_probe_print_args(s, tp->args, tp->nr_args, args,
+				   iter->ent) < 0)
+		goto out;
+	trace_seq_putc(s, '\n');
+out:
+	return trace_handle_return(s);
+}
+
+/* The header of a record: the place, or the function and return address */
+struct probe_entry_header {
+	struct trace_entry	ent;
+	unsigned long		ip;
+};
+
+struct probe_exit_header {
+	struct trace_entry	ent;
+	unsigned long		func;
+	unsigned long		ret_ip;
+};
+
+static enum print_line_t print_probe_entry(struct trace_iterator *iter,
+					   int flags, struct trace_event *event)
+{
+	struct probe_entry_header *field = (void *)iter->ent;
+
+	return print_probe_line(iter, flags, event, field->ip, 0, &field[1]);
+}
+
+static enum print_line_t print_probe_exit(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct probe_exit_header *field = (void *)iter->ent;
+
+	return print_probe_line(iter, flags, event, field->ret_ip, field->func,
+				&field[1]);
+}
+
+/*
+ * The output of the events of probes at kernel places (kprobes, fprobes):
+ * at a place, and at a function exit.
+ */
+struct trace_event_functions trace_probe_entry_funcs = {
+	.trace		= print_probe_entry,
+};
+
+struct trace_event_functions trace_probe_exit_funcs = {
+	.trace		= print_probe_exit,
+};
+
 /* --- Registration-time fixups and entry data ----------------------------- */
 
 /* Patch the IMM after a NOP_SYMBOL with the address of "SYM[+-OFFS]" */
@@ -258,19 +333,29 @@ struct probe_btf_func {
 	s32				nr_params;
 };
 
-static int probe_btf_func_get(const char *funcname, struct probe_btf_func *f)
+/*
+ * The prototype of the probed function of @ctx.  A tracepoint probe is on
+ * the tracepoint's probe stub, whose first parameter is the tracepoint's
+ * private data, not one of its arguments: it is hidden, as in 6.12.
+ */
+static int probe_btf_func_get(struct probe_parse_ctx *ctx,
+			      struct probe_btf_func *f)
 {
 	const struct btf_param *param;
 	s32 nr = 0;
 
 	memset(f, 0, sizeof(*f));
-	if (!funcname)
+	if (!ctx->funcname)
 		return -EINVAL;
-	f->proto = btf_find_func_proto(funcname, &f->btf);
+	f->proto = btf_find_func_proto(ctx->funcname, &f->btf);
 	if (!f->proto)
 		return -ENOENT;
-	/* func(void) has no parameters */
 	param = btf_get_func_param(f->proto, &nr);
+	if (!IS_ERR_OR_NULL(param) && (ctx->flags & TPARG_FL_TPOINT)) {
+		param++;
+		nr--;
+	}
+	/* func(void) has no parameters */
 	if (!IS_ERR_OR_NULL(param) && nr > 0) {
 		f->params = param;
 		f->nr_params = nr;
@@ -508,7 +593,7 @@ static int probe_btf_find_var(struct probe_parse_ctx *ctx, const char *text,
 
 	strscpy(name, text, min_t(int, len + 1, sizeof(name)));
 	var->is_retval = !strcmp(name, "$retval");
-	if (probe_btf_func_get(ctx->funcname, &f)) {
+	if (probe_btf_func_get(ctx, &f)) {
 		if (!var->is_retval)
 			return btf_var_error(var, TP_ERR_NO_BTF_ENTRY, 0,
 					     -ENOENT);
@@ -536,7 +621,7 @@ static int probe_btf_nr_params(struct probe_parse_ctx *ctx)
 	struct probe_btf_func f;
 	int ret;
 
-	ret = probe_btf_func_get(ctx->funcname, &f);
+	ret = probe_btf_func_get(ctx, &f);
 	if (!ret)
 		ret = f.nr_params;
 	probe_btf_func_put(&f);
@@ -551,7 +636,7 @@ static int probe_btf_param_name(struct probe_parse_ctx *ctx, unsigned int idx,
 	const char *name = NULL;
 	int ret;
 
-	ret = probe_btf_func_get(ctx->funcname, &f);
+	ret = probe_btf_func_get(ctx, &f);
 	if (!ret && idx < f.nr_params)
 		name = btf_name_by_offset(f.btf, f.params[idx].name_off);
 	ret = name ? snprintf(buf, size, "%s", name) : -ENOENT;
@@ -1132,6 +1217,8 @@ int trace_probe_create_cmd(struct trace_probe_ops *ops, int argc,
 			probe_attach_error(ret, &tc->cmd.err);
 	}
 	if (ret) {
+		trace_probe_log_parse_err(ops->cmd->subsystem, argc, argv,
+					  &tc->cmd.first_err);
 		trace_probe_log_parse_err(ops->cmd->subsystem, argc, argv,
 					  &tc->cmd.err);
 		if (tc->tp)

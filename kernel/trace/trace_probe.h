@@ -312,6 +312,8 @@ int traceprobe_set_print_fmt(struct trace_probe *tp,
 int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 				 size_t offset, struct trace_probe *tp);
 extern struct trace_event_fields trace_probe_fields_array[];
+extern struct trace_event_functions trace_probe_entry_funcs;
+extern struct trace_event_functions trace_probe_exit_funcs;
 void trace_probe_log_parse_err(const char *subsystem, int argc,
 			       const char *argv[],
 			       const struct probe_parse_err *err);
@@ -351,11 +353,29 @@ static inline bool trace_kprobe_error_injectable(struct trace_event_call *call)
 }
 #endif
 
+/**
+ * struct uprobe_dispatch_data - a uprobe hit being dispatched
+ * @tu: the probe that was hit
+ * @bp_addr: where its breakpoint is in this process (for a uretprobe, the
+ *	function's entry)
+ *
+ * While the handlers run, current->utask->vaddr points to it: that is
+ * where bpf_get_func_ip() of a uprobe BPF program finds @bp_addr.
+ */
+struct uprobe_dispatch_data {
+	struct trace_uprobe	*tu;
+	unsigned long		bp_addr;
+};
+
 #ifdef CONFIG_PERF_EVENTS
 struct trace_event_call *
 create_local_trace_kprobe(char *func, void *addr, unsigned long offs,
 			  bool is_return);
 void destroy_local_trace_kprobe(struct trace_event_call *event_call);
+struct trace_event_call *
+create_local_trace_uprobe(char *name, unsigned long offs,
+			  unsigned long ref_ctr_offset, bool is_return);
+void destroy_local_trace_uprobe(struct trace_event_call *event_call);
 #endif
 
 #endif /* __TRACE_PROBE_H */

@@ -32,6 +32,7 @@ void probe_cmd_init(struct probe_cmd *cmd, const struct probe_cmd_ops *ops,
 	cmd->argc = argc;
 	cmd->argv = argv;
 	cmd->err.code = PROBE_ERR_NONE;
+	cmd->first_err.code = PROBE_ERR_NONE;
 	probe_parse_ctx_init(&cmd->ctx, 0, NULL, 0);
 }
 
@@ -45,6 +46,8 @@ static int probe_cmd_expand(struct probe_cmd *cmd)
 	probe_parse_ctx_init(ctx, head->flags, NULL, head->nr_words);
 	ctx->funcname = head->funcname;
 	ctx->btf = head->btf;
+	ctx->find_field = head->find_field;
+	ctx->field_data = head->field_data;
 	if (!head->expand) {
 		cmd->exp.argc = head->nr_words;
 		cmd->exp.argv = cmd->argv + 2;

@@ -1751,3 +1751,39 @@ void probe_sanitize_event_name(char *name)
 		if (*name == ':' || *name == '.' || *name == '*')
 			*name = '_';
 }
+
+/**
+ * probe_parse_maxactive - parse the "N" of "r<N>" or "f<N>"
+ * @cmd: the command; the digits follow the type letter of argv[0]
+ * @colon: the ':' before the event name in argv[0], or NULL
+ * @limit: the largest N allowed
+ * @maxactive: receives N, or 0 when argv[0] has no digits there
+ *
+ * Errors point at column 1 of argv[0], as in 6.12.
+ *
+ * Return: 0, or -EINVAL with @cmd->err set (BAD_MAXACT, MAXACT_TOO_BIG).
+ */
+int probe_parse_maxactive(struct probe_cmd *cmd, const char *colon,
+			  unsigned int limit, unsigned int *maxactive)
+{
+	const char *word = cmd->argv[0];
+	char buf[MAX_EVENT_NAME_LEN];
+	size_t len;
+
+	*maxactive = 0;
+	if (!isdigit(word[1]))
+		return 0;
+	len = colon ? colon - word - 1 : strlen(word + 1);
+	if (len > MAX_EVENT_NAME_LEN - 1)
+		return probe_set_err(&cmd->err, 0, TP_ERR_BAD_MAXACT, 1,
+				     -EINVAL);
+	memcpy(buf, word + 1, len);
+	buf[len] = '\0';
+	if (kstrtouint(buf, 0, maxactive) || !*maxactive)
+		return probe_set_err(&cmd->err, 0, TP_ERR_BAD_MAXACT, 1,
+				     -EINVAL);
+	if (*maxactive > limit)
+		return probe_set_err(&cmd->err, 0, TP_ERR_MAXACT_TOO_BIG, 1,
+				     -EINVAL);
+	return 0;
+}

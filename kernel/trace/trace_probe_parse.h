@@ -318,6 +318,8 @@ struct probe_tok {
  * @flags: TPARG_FL_* to parse the arguments with
  * @funcname: the probed function, for BTF lookups; NULL if there is none
  * @btf: BTF provider for the arguments, NULL without BTF
+ * @find_field: eprobes: the fields of the attached event ("$FIELD")
+ * @field_data: the data of @find_field
  * @kind: what the probes of one event must have in common (defined by the
  *	front end: return probe or not, tracepoint or not); a probe of
  *	another kind cannot join the event (DIFF_PROBE_TYPE)
@@ -335,6 +337,8 @@ struct probe_head {
 	unsigned int			flags;
 	const char			*funcname;
 	const struct probe_btf_ops	*btf;
+	const void *(*find_field)(void *data, const char *name);
+	void				*field_data;
 	u8				kind;
 	enum probe_print_type		ptype;
 	int				nr_words;
@@ -383,6 +387,9 @@ struct probe_cmd_ops {
  * @plain_regs: every argument is a register stored as it is (REG,
  *	ST_RAW, END)
  * @err: why the command failed: the error to log
+ * @first_err: an error to log before @err, for the one command that logs
+ *	two (an eprobe's attached event with a bad name: that error, then
+ *	NO_EVENT_INFO); unset (%PROBE_ERR_NONE) otherwise
  * @priv: the caller's
  *
  * Lifetime: probe_cmd_init(), probe_cmd_parse(), then probe_cmd_release()
@@ -401,6 +408,7 @@ struct probe_cmd {
 	bool				onepass;
 	bool				plain_regs;
 	struct probe_parse_err		err;
+	struct probe_parse_err		first_err;
 	void				*priv;
 };
 
@@ -420,6 +428,8 @@ void probe_cmd_init(struct probe_cmd *cmd, const struct probe_cmd_ops *ops,
 		    const void *env, int argc, const char *argv[]);
 int probe_cmd_parse(struct probe_cmd *cmd, probe_cmd_alloc_t alloc);
 void probe_cmd_release(struct probe_cmd *cmd);
+int probe_parse_maxactive(struct probe_cmd *cmd, const char *colon,
+			  unsigned int limit, unsigned int *maxactive);
 
 /**
  * struct probe_sig - what the probes of one event have in common

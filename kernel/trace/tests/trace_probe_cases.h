@@ -1678,4 +1678,539 @@ static const struct tp_fmt_case tp_btf_fmt_cases[] = {
 	},
 };
 
+/* --- uprobes: "p|r[:[GRP/]EVENT] PATH:OFFSET[%return][(REF)]" ----------- */
+
+/*
+ * The fake file system of the uprobe rows: /bin/sh and its hard link
+ * /bin/busybox (one inode), /lib/libc.so.6 and
+ * /usr/lib/x86_64-linux-gnu/libfoo-1.2_3.so are regular files; /sys and
+ * /bin are directories; nothing else exists.
+ */
+static const struct tp_err_case tp_uprobe_err_cases[] = {
+	/* uprobe_syntax_errors.tc */
+	{ NULL, "p ^/non_exist_file:100", TP_ERR_FILE_NOT_FOUND },
+	{ NULL, "p ^/sys:100", TP_ERR_NO_REGULAR_FILE },
+	{ NULL, "p /bin/sh:^10a", TP_ERR_BAD_UPROBE_OFFS },
+	{ NULL, "p /bin/sh:10(^1a)", TP_ERR_BAD_REFCNT },
+	{ NULL, "p /bin/sh:10(10^", TP_ERR_REFCNT_OPEN_BRACE },
+	{ NULL, "p /bin/sh:10(10)^a", TP_ERR_BAD_REFCNT_SUFFIX },
+	{ NULL, "p /bin/sh:10 ^@+ab", TP_ERR_BAD_FILE_OFFS },
+	{ NULL, "p /bin/sh:10 ^@symbol", TP_ERR_SYM_ON_UPROBE },
+	{ NULL, "p /bin/sh:10^%hoge", TP_ERR_BAD_ADDR_SUFFIX },
+	{ NULL, "p /bin/sh:10(10)^%return", TP_ERR_BAD_REFCNT_SUFFIX },
+	{ NULL, "p /bin/sh:10 $stack0:^symstr", TP_ERR_BAD_TYPE },
+	/* the file is looked up first, the suffix after the counter */
+	{ NULL, "p ^/non_exist_file:10a", TP_ERR_FILE_NOT_FOUND },
+	{ NULL, "p ^/bin/sh:1:2", TP_ERR_FILE_NOT_FOUND },
+	{ NULL, "p /bin/sh:10%hoge(^x)", TP_ERR_BAD_REFCNT },
+	{ NULL, "p /bin/sh:0x10^%return%return", TP_ERR_BAD_ADDR_SUFFIX },
+	{ NULL, "p /bin/sh:^0x1g(0x2)", TP_ERR_BAD_UPROBE_OFFS },
+	{ NULL, "p /bin/sh:1(^)", TP_ERR_BAD_REFCNT },
+	{ NULL, "p /bin/sh:1((1)^)", TP_ERR_BAD_REFCNT_SUFFIX },
+	/* the event name */
+	{ NULL, "p:^/bar /bin/sh:10", TP_ERR_NO_GROUP_NAME },
+	{ NULL, "p:^foo.1/bar /bin/sh:10", TP_ERR_BAD_GROUP_NAME },
+	{ NULL, "p:foo/^bar.1 /bin/sh:10", TP_ERR_BAD_EVENT_NAME },
+	{ NULL, "p:^ /bin/sh:10", TP_ERR_NO_EVENT_NAME },
+	{
+		NULL,
+		"p:foo/^12345678901234567890123456789012345678901234567890123456789012345 /bin/sh:10",
+		TP_ERR_EVENT_TOO_LONG
+	},
+	/* the arguments: no kernel, no function */
+	{ NULL, "p /bin/sh:10 ^$arg1", TP_ERR_NOFENTRY_ARGS },
+	{ NULL, "p /bin/sh:10 ^$retval", TP_ERR_RETVAL_ON_PROBE },
+	{ NULL, "p /bin/sh:10 ^vfs", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p /bin/sh:10 ^%foo", TP_ERR_BAD_REG_NAME },
+	{ NULL, "p /bin/sh:10 %ax:^symbol", TP_ERR_BAD_TYPE },
+	{ NULL, "p /bin/sh:10 $comm:^u8", TP_ERR_NEED_STRING_TYPE },
+	{ NULL, "p /bin/sh:10 $stack:^string", TP_ERR_BAD_STRING },
+	{ NULL, "r /bin/sh:10 ^$arg1", TP_ERR_NOFENTRY_ARGS },
+	{ NULL, "r /bin/sh:10 ^$arg*", TP_ERR_BAD_VAR },
+	/* registration */
+	{
+		"p:uprobes/ev /bin/sh:0x10",
+		"^r:uprobes/ev /bin/sh:0x20",
+		TP_ERR_DIFF_PROBE_TYPE
+	},
+	{
+		"p:uprobes/ev /bin/sh:0x10 a=%ax",
+		"p:uprobes/ev /bin/sh:0x20 ^b=%ax",
+		TP_ERR_DIFF_ARG_TYPE
+	},
+	{
+		"p:uprobes/ev /bin/sh:0x10 a=%ax",
+		"p:uprobes/ev /bin/sh:0x20 a=%ax ^b=%bx",
+		TP_ERR_DIFF_ARG_TYPE
+	},
+	{
+		"p:uprobes/ev /bin/sh:0x10 a=%ax",
+		"^p:uprobes/ev /bin/sh:0x10 a=%ax",
+		TP_ERR_SAME_PROBE
+	},
+	/* the same file through another name: the same place */
+	{
+		"p:uprobes/ev /bin/sh:0x10",
+		"^p:uprobes/ev /bin/busybox:16",
+		TP_ERR_SAME_PROBE
+	},
+	{ NULL, "^p:syscalls/sys_enter_openat /bin/sh:1", TP_ERR_EVENT_EXIST },
+};
+
+/**
+ * struct tp_uprobe_head_case - a uprobe command head and what it parses to
+ * @cmd: the command
+ * @ret: expected return value (0, or -errno without an error_log entry)
+ * @event: "GROUP/EVENT", given or generated
+ * @is_return: a uretprobe
+ * @path: the path of the probed file
+ * @offset: the probed offset
+ * @ref_ctr: the reference counter's offset, 0 if none
+ */
+struct tp_uprobe_head_case {
+	const char	*cmd;
+	int		ret;
+	const char	*event;
+	bool		is_return;
+	const char	*path;
+	unsigned long	offset;
+	unsigned long	ref_ctr;
+};
+
+#define UHEAD(c, e, ret_probe, p, offs, ref)				\
+	{ .cmd = c, .event = e, .is_return = ret_probe, .path = p,	\
+	  .offset = offs, .ref_ctr = ref }
+#define UHEAD_RET(c, r)		{ .cmd = c, .ret = r }
+
+static const struct tp_uprobe_head_case tp_uprobe_head_cases[] = {
+	UHEAD("p /bin/sh:0x10", "uprobes/p_sh_0x10", false, "/bin/sh", 0x10, 0),
+	UHEAD("p /bin/sh:16", "uprobes/p_sh_0x10", false, "/bin/sh", 16, 0),
+	UHEAD("p /bin/sh:0", "uprobes/p_sh_0x0", false, "/bin/sh", 0, 0),
+	/* 6.12 names return probes "p_..." too */
+	UHEAD("r /bin/sh:0x10", "uprobes/p_sh_0x10", true, "/bin/sh", 0x10, 0),
+	UHEAD("p /bin/sh:0x10%return", "uprobes/p_sh_0x10", true, "/bin/sh",
+	      0x10, 0),
+	UHEAD("p /bin/sh:0x10(0x20)", "uprobes/p_sh_0x10", false, "/bin/sh",
+	      0x10, 0x20),
+	UHEAD("p /bin/sh:0x10%return(0x20)", "uprobes/p_sh_0x10", true,
+	      "/bin/sh", 0x10, 0x20),
+	UHEAD("p:grp/ev /bin/sh:1", "grp/ev", false, "/bin/sh", 1, 0),
+	UHEAD("p:grp.ev /bin/sh:1", "grp/ev", false, "/bin/sh", 1, 0),
+	UHEAD("p:grp/ /bin/sh:1", "grp/p_sh_0x1", false, "/bin/sh", 1, 0),
+	UHEAD("p:my-grp/ev /bin/sh:1", "my-grp/ev", false, "/bin/sh", 1, 0),
+	/* only "p:" and "r:" introduce a name: the rest is ignored */
+	UHEAD("r16:grp/ev /bin/sh:1", "uprobes/p_sh_0x1", true, "/bin/sh", 1,
+	      0),
+	UHEAD("pfoo /bin/sh:1", "uprobes/p_sh_0x1", false, "/bin/sh", 1, 0),
+	/* the name is the base name up to its first '.', '-' or '_' */
+	UHEAD("p /lib/libc.so.6:0x100", "uprobes/p_libc_0x100", false,
+	      "/lib/libc.so.6", 0x100, 0),
+	UHEAD("p /usr/lib/x86_64-linux-gnu/libfoo-1.2_3.so:0",
+	      "uprobes/p_libfoo_0x0", false,
+	      "/usr/lib/x86_64-linux-gnu/libfoo-1.2_3.so", 0, 0),
+	UHEAD("p /bin/busybox:0x10 x=%ax", "uprobes/p_busybox_0x10", false,
+	      "/bin/busybox", 0x10, 0),
+	/* not uprobe commands: dynamic_events tries the next front end */
+	UHEAD_RET("e /bin/sh:1", -ECANCELED),
+	UHEAD_RET("f /bin/sh:1", -ECANCELED),
+	UHEAD_RET("p /bin/sh", -ECANCELED),
+	UHEAD_RET("p sh:1", -ECANCELED),
+	UHEAD_RET("p /bin/sh:x1", -ECANCELED),
+	UHEAD_RET("p /bin/sh:", -ECANCELED),
+	UHEAD_RET("p /bin/sh:1:x", -ECANCELED),
+	UHEAD_RET("p", -ECANCELED),
+	UHEAD_RET("p vfs_read", -ECANCELED),
+};
+
+static const struct tp_fmt_case tp_uprobe_fmt_cases[] = {
+	{
+		"p /bin/sh:0x10 a=%ax:u32 b=+0(%sp):string c=$comm",
+		"\"(%lx) a=%u b=\\\"%s\\\" c=\\\"%s\\\"\", REC->__probe_ip, REC->a, __get_str(b), __get_str(c)",
+		"a u32 16 4 0; b __data_loc char[] 20 4 1; c __data_loc char[] 24 4 1;",
+		"a=%ax:u32 b=+0(%sp):string c=$comm"
+	},
+	{
+		"r /bin/sh:0x10 $retval",
+		"\"(%lx <- %lx) arg1=0x%Lx\", REC->__probe_func, REC->__probe_ret_ip, REC->arg1",
+		"arg1 u64 24 8 0;",
+		"arg1=$retval"
+	},
+	{
+		"p /bin/sh:0x10 @+0x20:u64 $stack1 s=+0($stack):ustring",
+		"\"(%lx) arg1=%Lu arg2=0x%Lx s=\\\"%s\\\"\", REC->__probe_ip, REC->arg1, REC->arg2, __get_str(s)",
+		"arg1 u64 16 8 0; arg2 u64 24 8 0; s __data_loc char[] 32 4 1;",
+		"arg1=@+0x20:u64 arg2=$stack1 s=+0($stack):ustring"
+	},
+	{ "p /bin/sh:0x10", "\"(%lx)\", REC->__probe_ip", "", "" },
+	{
+		"r /bin/sh:0x10",
+		"\"(%lx <- %lx)\", REC->__probe_func, REC->__probe_ret_ip",
+		"", ""
+	},
+};
+
+/* --- eprobes: "e[:[GRP/]EVENT] SYSTEM.EVENT [ARGS] [if FILTER]" -------- */
+
+/*
+ * The fake trace events of the eprobe rows: syscalls/sys_enter_openat
+ * (fields dfd, filename, flags, mode) and sched/sched_switch (prev_comm,
+ * prev_pid, next_comm, next_pid); nothing else can be attached to.  A
+ * filter with "hoge" in it does not parse; "@non_exist_sym" does not
+ * resolve.
+ */
+static const struct tp_err_case tp_eprobe_err_cases[] = {
+	/* eprobes_syntax_errors.tc */
+	{ NULL, "e ^a.", TP_ERR_NO_EVENT_INFO },
+	{ NULL, "e ^.b", TP_ERR_NO_EVENT_INFO },
+	{ NULL, "e ^a.b", TP_ERR_BAD_ATTACH_EVENT },
+	{ NULL, "e syscalls/sys_enter_openat ^foo", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "e:^/bar syscalls/sys_enter_openat", TP_ERR_NO_GROUP_NAME },
+	{
+		NULL,
+		"e:^12345678901234567890123456789012345678901234567890123456789012345/bar syscalls/sys_enter_openat",
+		TP_ERR_GROUP_TOO_LONG
+	},
+	{ NULL, "e:^foo.1/bar syscalls/sys_enter_openat", TP_ERR_BAD_GROUP_NAME },
+	{ NULL, "e:^ syscalls/sys_enter_openat", TP_ERR_NO_EVENT_NAME },
+	{
+		NULL,
+		"e:foo/^12345678901234567890123456789012345678901234567890123456789012345 syscalls/sys_enter_openat",
+		TP_ERR_EVENT_TOO_LONG
+	},
+	{ NULL, "e:foo/^bar.1 syscalls/sys_enter_openat", TP_ERR_BAD_EVENT_NAME },
+	{
+		NULL,
+		"e:foo/bar syscalls/sys_enter_openat arg=^dfd",
+		TP_ERR_NOSUP_BTFARG
+	},
+	{
+		NULL,
+		"e:foo/bar syscalls/sys_enter_openat arg=^$foo",
+		TP_ERR_BAD_VAR
+	},
+	{
+		NULL,
+		"e:foo/bar syscalls/sys_enter_openat if ^",
+		TP_ERR_NO_EP_FILTER
+	},
+	/* the attached event */
+	{ NULL, "e ^syscalls", TP_ERR_NO_EVENT_INFO },
+	{ NULL, "e ^syscalls/", TP_ERR_NO_EVENT_INFO },
+	{ NULL, "e ^sys.calls.x", TP_ERR_NO_EVENT_INFO },
+	{ NULL, "e ^kprobes/myevent", TP_ERR_BAD_ATTACH_EVENT },
+	{ NULL, "e:foo/ ^sched/sched_wakeup", TP_ERR_BAD_ATTACH_EVENT },
+	/* the name is checked before the attached event */
+	{ NULL, "e:^/bar a.", TP_ERR_NO_GROUP_NAME },
+	/* no registers, no function, no file offsets */
+	{ NULL, "e syscalls/sys_enter_openat ^%di", TP_ERR_BAD_VAR },
+	{ NULL, "e syscalls/sys_enter_openat ^$retval", TP_ERR_BAD_VAR },
+	{ NULL, "e syscalls/sys_enter_openat ^$arg1", TP_ERR_BAD_VAR },
+	{ NULL, "e syscalls/sys_enter_openat ^$stack", TP_ERR_BAD_VAR },
+	{ NULL, "e syscalls/sys_enter_openat ^@+10", TP_ERR_FILE_ON_KPROBE },
+	{ NULL, "e syscalls/sys_enter_openat +0(^$foo)", TP_ERR_BAD_VAR },
+	{ NULL, "e syscalls/sys_enter_openat $dfd:^unknown", TP_ERR_BAD_TYPE },
+	{
+		NULL,
+		"e syscalls/sys_enter_openat a=$dfd ^a=$flags",
+		TP_ERR_USED_ARG_NAME
+	},
+	{ NULL, "e syscalls/sys_enter_openat ^$arg*", TP_ERR_BAD_VAR },
+	/* one probe per event */
+	{
+		"e:eprobes/dup syscalls/sys_enter_openat",
+		"^e:eprobes/dup syscalls/sys_enter_openat",
+		TP_ERR_EVENT_EXIST
+	},
+	{
+		"e:eprobes/dup syscalls/sys_enter_openat",
+		"^e:eprobes/dup sched/sched_switch",
+		TP_ERR_EVENT_EXIST
+	},
+	{
+		NULL,
+		"^e:syscalls/sys_enter_openat syscalls/sys_enter_openat",
+		TP_ERR_EVENT_EXIST
+	},
+};
+
+/**
+ * struct tp_eprobe_head_case - an eprobe command head and what it parses to
+ * @cmd: the command
+ * @ret: expected return value (0, or -errno without an error_log entry)
+ * @event: "GROUP/EVENT", given or generated
+ * @attached: "SYSTEM/EVENT" of the attached event
+ * @nr_words: the argument words before "if"
+ * @filter: the filter, NULL if none
+ */
+struct tp_eprobe_head_case {
+	const char	*cmd;
+	int		ret;
+	const char	*event;
+	const char	*attached;
+	int		nr_words;
+	const char	*filter;
+};
+
+#define EHEAD(c, e, a, n, f)						\
+	{ .cmd = c, .event = e, .attached = a, .nr_words = n, .filter = f }
+#define EHEAD_RET(c, r)		{ .cmd = c, .ret = r }
+
+static const struct tp_eprobe_head_case tp_eprobe_head_cases[] = {
+	EHEAD("e syscalls/sys_enter_openat", "eprobes/sys_enter_openat",
+	      "syscalls/sys_enter_openat", 0, NULL),
+	EHEAD("e:grp/ev syscalls.sys_enter_openat $filename", "grp/ev",
+	      "syscalls/sys_enter_openat", 1, NULL),
+	EHEAD("e:grp.ev sched/sched_switch", "grp/ev",
+	      "sched/sched_switch", 0, NULL),
+	EHEAD("e:grp/ syscalls/sys_enter_openat", "grp/sys_enter_openat",
+	      "syscalls/sys_enter_openat", 0, NULL),
+	EHEAD("e:ev syscalls/sys_enter_openat", "eprobes/ev",
+	      "syscalls/sys_enter_openat", 0, NULL),
+	/* what comes between 'e' and ':' is ignored */
+	EHEAD("ebar:grp/ev syscalls/sys_enter_openat", "grp/ev",
+	      "syscalls/sys_enter_openat", 0, NULL),
+	EHEAD("e syscalls/sys_enter_openat $dfd if dfd == 1",
+	      "eprobes/sys_enter_openat", "syscalls/sys_enter_openat", 1,
+	      "dfd == 1"),
+	EHEAD("e syscalls/sys_enter_openat if dfd==1  &&   flags!=0",
+	      "eprobes/sys_enter_openat", "syscalls/sys_enter_openat", 0,
+	      "dfd==1 && flags!=0"),
+	EHEAD("e syscalls/sys_enter_openat $dfd if if", "eprobes/sys_enter_openat",
+	      "syscalls/sys_enter_openat", 1, "if"),
+	EHEAD_RET("e syscalls/sys_enter_openat if hoge", -EINVAL),
+	EHEAD_RET("e syscalls/sys_enter_openat $dfd if x == hoge", -EINVAL),
+	EHEAD_RET("p syscalls/sys_enter_openat", -ECANCELED),
+	EHEAD_RET("f syscalls.sys_enter_openat", -ECANCELED),
+	EHEAD_RET("e", -ECANCELED),
+};
+
+static const struct tp_fmt_case tp_eprobe_fmt_cases[] = {
+	/* 6.12 gives an eprobe's $comm no implicit string type */
+	{
+		"e:eprobes/o syscalls/sys_enter_openat $filename:string $dfd $flags:x32 c=$comm",
+		"\" arg1=\\\"%s\\\" arg2=0x%Lx arg3=0x%x c=0x%Lx\", __get_str(arg1), REC->arg2, REC->arg3, REC->c",
+		"arg1 __data_loc char[] 8 4 1; arg2 u64 12 8 0; arg3 u32 20 4 0; c u64 24 8 0;",
+		"arg1=$filename:string arg2=$dfd arg3=$flags:x32 c=$comm"
+	},
+	{
+		"e:eprobes/s sched/sched_switch prev=$prev_pid:s32 comm=+0($prev_comm):u8[4] sym=$prev_pid:symstr",
+		"\" prev=%d comm={%u,%u,%u,%u} sym=\\\"%s\\\"\", REC->prev, REC->comm[0], REC->comm[1], REC->comm[2], REC->comm[3], __get_str(sym)",
+		"prev s32 8 4 1; comm u8[4] 12 4 0; sym __data_loc char[] 16 4 1;",
+		"prev=$prev_pid:s32 comm=+0($prev_comm):u8[4] sym=$prev_pid:symstr"
+	},
+	{ "e syscalls/sys_enter_openat", "\"\"", "", "" },
+};
+
+/* --- fprobes: "f[N][:[GRP/]EVENT] SYM[%return]", "t[:..] TRACEPOINT" --- */
+
+/*
+ * The fake kernel of the fprobe rows: the functions of the kprobe rows
+ * (registering an fprobe on non_exist_func, or on "SYM+OFFS", fails with
+ * -ENOENT); tracepoints kfree and sched_switch in vmlinux and mymod_event
+ * in module mymod; modules may bring other tracepoints.  No BTF.
+ */
+static const struct tp_err_case tp_fprobe_err_cases[] = {
+	/* fprobe_syntax_errors.tc */
+	{ NULL, "f^100 vfs_read", TP_ERR_BAD_MAXACT_TYPE },
+	{ NULL, "f^1a111 vfs_read", TP_ERR_BAD_MAXACT },
+	{ NULL, "f^100000 vfs_read", TP_ERR_MAXACT_TOO_BIG },
+	{ NULL, "f ^non_exist_func", TP_ERR_BAD_PROBE_ADDR },
+	{ NULL, "f ^vfs_read+10", TP_ERR_BAD_PROBE_ADDR },
+	{ NULL, "f:^/bar vfs_read", TP_ERR_NO_GROUP_NAME },
+	{
+		NULL,
+		"f:^12345678901234567890123456789012345678901234567890123456789012345/bar vfs_read",
+		TP_ERR_GROUP_TOO_LONG
+	},
+	{ NULL, "f:^foo.1/bar vfs_read", TP_ERR_BAD_GROUP_NAME },
+	{ NULL, "f:^ vfs_read", TP_ERR_NO_EVENT_NAME },
+	{
+		NULL,
+		"f:foo/^12345678901234567890123456789012345678901234567890123456789012345 vfs_read",
+		TP_ERR_EVENT_TOO_LONG
+	},
+	{ NULL, "f:foo/^bar.1 vfs_read", TP_ERR_BAD_EVENT_NAME },
+	{ NULL, "f vfs_read ^$stack10000", TP_ERR_BAD_STACK_NUM },
+	{ NULL, "f vfs_read ^$arg10000", TP_ERR_BAD_ARG_NUM },
+	{ NULL, "f vfs_read ^$none_var", TP_ERR_BAD_VAR },
+	{ NULL, "f vfs_read ^%ax", TP_ERR_BAD_VAR },
+	{ NULL, "f vfs_read ^@12345678abcde", TP_ERR_BAD_MEM_ADDR },
+	{ NULL, "f vfs_read ^@+10", TP_ERR_FILE_ON_KPROBE },
+	{ NULL, "f vfs_read arg1=\\^x", TP_ERR_BAD_IMM },
+	{ NULL, "f vfs_read arg1=\\\"abcd^", TP_ERR_IMMSTR_NO_CLOSE },
+	{ NULL, "f vfs_read ^+0@0)", TP_ERR_DEREF_NEED_BRACE },
+	{ NULL, "f vfs_read ^+0ab1(@0)", TP_ERR_BAD_DEREF_OFFS },
+	{ NULL, "f vfs_read +0(+0(@0^)", TP_ERR_DEREF_OPEN_BRACE },
+	{ NULL, "f vfs_read +0(^$comm)", TP_ERR_COMM_CANT_DEREF },
+	{ NULL, "f vfs_read ^&1", TP_ERR_BAD_FETCH_ARG },
+	{ NULL, "f vfs_read +0(@11):u8[10^", TP_ERR_ARRAY_NO_CLOSE },
+	{ NULL, "f vfs_read +0(@11):u8[10]^a", TP_ERR_BAD_ARRAY_SUFFIX },
+	{ NULL, "f vfs_read +0(@11):u8[^10a]", TP_ERR_BAD_ARRAY_NUM },
+	{ NULL, "f vfs_read +0(@11):u8[^256]", TP_ERR_ARRAY_TOO_BIG },
+	{ NULL, "f vfs_read @11:^unknown_type", TP_ERR_BAD_TYPE },
+	{ NULL, "f vfs_read $stack0:^string", TP_ERR_BAD_STRING },
+	{ NULL, "f vfs_read @11:^b10@a/16", TP_ERR_BAD_BITFIELD },
+	{
+		NULL,
+		"f vfs_read ^arg123456789012345678901234567890=@11",
+		TP_ERR_ARG_NAME_TOO_LONG
+	},
+	{ NULL, "f vfs_read ^=@11", TP_ERR_NO_ARG_NAME },
+	{ NULL, "f vfs_read ^var.1=@11", TP_ERR_BAD_ARG_NAME },
+	{ NULL, "f vfs_read var1=@11 ^var1=@12", TP_ERR_USED_ARG_NAME },
+	{
+		NULL,
+		"f vfs_read ^+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(@1234))))))",
+		TP_ERR_ARG_TOO_LONG
+	},
+	{ NULL, "f vfs_read arg1=^", TP_ERR_NO_ARG_BODY },
+	{ NULL, "f vfs_read^%hoge", TP_ERR_BAD_ADDR_SUFFIX },
+	{ NULL, "f vfs_read ^$arg*", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "f vfs_read ^hoge", TP_ERR_NOSUP_BTFARG },
+	{
+		"f:fprobes/testevent kernel_clone",
+		"^f:fprobes/testevent do_exit%return",
+		TP_ERR_DIFF_PROBE_TYPE
+	},
+	{
+		"f:fprobes/testevent kernel_clone abcd=\\1",
+		"f:fprobes/testevent kernel_clone ^bcd=\\1",
+		TP_ERR_DIFF_ARG_TYPE
+	},
+	{
+		"f:fprobes/testevent kernel_clone abcd=\\1",
+		"f:fprobes/testevent kernel_clone ^abcd=\\1:u8",
+		TP_ERR_DIFF_ARG_TYPE
+	},
+	{
+		"f:fprobes/testevent kernel_clone abcd=\\1",
+		"^f:fprobes/testevent kernel_clone abcd=\\1",
+		TP_ERR_SAME_PROBE
+	},
+	{ NULL, "^f:syscalls/sys_enter_openat vfs_read", TP_ERR_EVENT_EXIST },
+	/* tprobe_syntax_errors.tc */
+	{ NULL, "t^100 kfree", TP_ERR_BAD_MAXACT_TYPE },
+	{ NULL, "t:^/bar kfree", TP_ERR_NO_GROUP_NAME },
+	{ NULL, "t:^foo.1/bar kfree", TP_ERR_BAD_GROUP_NAME },
+	{ NULL, "t:^ kfree", TP_ERR_NO_EVENT_NAME },
+	{ NULL, "t:foo/^bar.1 kfree", TP_ERR_BAD_EVENT_NAME },
+	{ NULL, "t kfree ^$retval", TP_ERR_RETVAL_ON_PROBE },
+	{ NULL, "t kfree ^$stack10000", TP_ERR_BAD_STACK_NUM },
+	{ NULL, "t kfree ^$arg10000", TP_ERR_BAD_ARG_NUM },
+	{ NULL, "t kfree ^$none_var", TP_ERR_BAD_VAR },
+	{ NULL, "t kfree ^%rax", TP_ERR_BAD_VAR },
+	{ NULL, "t kfree ^$arg*", TP_ERR_NOSUP_BTFARG },
+	/* a tracepoint has no return and a plain name */
+	{ NULL, "t kfree^%return", TP_ERR_BAD_ADDR_SUFFIX },
+	{ NULL, "t kfree^-x", TP_ERR_BAD_TP_NAME },
+	{ NULL, "t kfree x=+0(^$retval)", TP_ERR_RETVAL_ON_PROBE },
+	/* the place is checked before the name */
+	{ NULL, "t:/bar kfree^-x", TP_ERR_BAD_TP_NAME },
+	{
+		"t:tracepoints/testevent kfree",
+		"^f:tracepoints/testevent kfree",
+		TP_ERR_DIFF_PROBE_TYPE
+	},
+	{
+		"t:tracepoints/testevent kfree abcd=\\1",
+		"t:tracepoints/testevent kfree ^bcd=\\1",
+		TP_ERR_DIFF_ARG_TYPE
+	},
+	{
+		"t:tracepoints/testevent kfree abcd=\\1",
+		"^t:tracepoints/testevent kfree abcd=\\1",
+		TP_ERR_SAME_PROBE
+	},
+};
+
+/**
+ * struct tp_fprobe_head_case - an fprobe command head and what it parses to
+ * @cmd: the command
+ * @ret: expected return value (0, or -errno without an error_log entry)
+ * @event: "GROUP/EVENT", given or generated
+ * @is_return: an exit probe
+ * @is_tracepoint: a tracepoint probe
+ * @maxactive: f<N>
+ * @symbol: the function or tracepoint
+ * @funcname: the function whose BTF types the arguments
+ */
+struct tp_fprobe_head_case {
+	const char	*cmd;
+	int		ret;
+	const char	*event;
+	bool		is_return;
+	bool		is_tracepoint;
+	unsigned int	maxactive;
+	const char	*symbol;
+	const char	*funcname;
+};
+
+#define FHEAD(c, e, r, t, m, s, f)					\
+	{ .cmd = c, .event = e, .is_return = r, .is_tracepoint = t,	\
+	  .maxactive = m, .symbol = s, .funcname = f }
+#define FHEAD_RET(c, r)		{ .cmd = c, .ret = r }
+
+static const struct tp_fprobe_head_case tp_fprobe_head_cases[] = {
+	FHEAD("f vfs_read", "fprobes/vfs_read__entry", false, false, 0,
+	      "vfs_read", "vfs_read"),
+	FHEAD("f vfs_read%return", "fprobes/vfs_read__exit", true, false, 0,
+	      "vfs_read", "vfs_read"),
+	/* $retval makes an exit probe, if it is one word */
+	FHEAD("f vfs_read $retval", "fprobes/vfs_read__exit", true, false, 0,
+	      "vfs_read", "vfs_read"),
+	FHEAD("f vfs_read x=+0($retval):u8", "fprobes/vfs_read__exit", true,
+	      false, 0, "vfs_read", "vfs_read"),
+	FHEAD("f vfs_read $retvalue", "fprobes/vfs_read__entry", false, false,
+	      0, "vfs_read", "vfs_read"),
+	FHEAD("f vfs_read x=$retval_x", "fprobes/vfs_read__entry", false,
+	      false, 0, "vfs_read", "vfs_read"),
+	FHEAD("f10 vfs_read%return", "fprobes/vfs_read__exit", true, false, 10,
+	      "vfs_read", "vfs_read"),
+	FHEAD("f0x10:grp/ev vfs_read%return", "grp/ev", true, false, 16,
+	      "vfs_read", "vfs_read"),
+	FHEAD("f:grp/ev mymod:fn", "grp/ev", false, false, 0, "mymod:fn",
+	      "mymod:fn"),
+	FHEAD("f:grp/ mymod:fn", "grp/mymod_fn__entry", false, false, 0,
+	      "mymod:fn", "mymod:fn"),
+	FHEAD("f vfs_read.isra.0", "fprobes/vfs_read_isra_0__entry", false,
+	      false, 0, "vfs_read.isra.0", "vfs_read.isra.0"),
+	FHEAD("t kfree", "tracepoints/kfree", false, true, 0, "kfree",
+	      "__probestub_kfree"),
+	FHEAD("t:grp/ev sched_switch", "grp/ev", false, true, 0,
+	      "sched_switch", "__probestub_sched_switch"),
+	FHEAD("t mymod_event", "tracepoints/mymod_event", false, true, 0,
+	      "mymod_event", "__probestub_mymod_event"),
+	/* not loaded yet: BTF looks at a function of that name */
+	FHEAD("t not_yet_loaded", "tracepoints/not_yet_loaded", false, true, 0,
+	      "not_yet_loaded", "not_yet_loaded"),
+	FHEAD("t 9pfs_event", "tracepoints/_9pfs_event", false, true, 0,
+	      "9pfs_event", "9pfs_event"),
+	FHEAD_RET("p vfs_read", -ECANCELED),
+	FHEAD_RET("r vfs_read", -ECANCELED),
+	FHEAD_RET("e x.y", -ECANCELED),
+	FHEAD_RET("f", -ECANCELED),
+	FHEAD_RET("t", -ECANCELED),
+};
+
+static const struct tp_fmt_case tp_fprobe_fmt_cases[] = {
+	{
+		"f vfs_read a=$arg1 b=$arg2:u32 c=+0($arg1):string",
+		"\"(%lx) a=0x%Lx b=%u c=\\\"%s\\\"\", REC->__probe_ip, REC->a, REC->b, __get_str(c)",
+		"a u64 16 8 0; b u32 24 4 0; c __data_loc char[] 28 4 1;",
+		"a=$arg1 b=$arg2:u32 c=+0($arg1):string"
+	},
+	{
+		"f vfs_read%return $retval a=$arg1:s32",
+		"\"(%lx <- %lx) arg1=0x%Lx a=%d\", REC->__probe_func, REC->__probe_ret_ip, REC->arg1, REC->a",
+		"arg1 u64 24 8 0; a s32 32 4 1;",
+		"arg1=$retval a=$arg1:s32"
+	},
+	{
+		"t kfree x=$arg1",
+		"\"(%lx) x=0x%Lx\", REC->__probe_ip, REC->x",
+		"x u64 16 8 0;",
+		"x=$arg1"
+	},
+};
+
 #endif /* __TRACE_PROBE_CASES_H */

@@ -9,7 +9,8 @@
  * string sink for fetch_prog_dump().  trace_probe_cases.h describes this
  * world; its expected answers hold only here.
  *
- * Include trace_kprobe_parse.h first.  The includer provides the kernel
+ * Include trace_kprobe_parse.h, trace_uprobe_parse.h, trace_eprobe_parse.h
+ * and trace_fprobe_parse.h first.  The includer provides the kernel
  * API used below: the kernel headers in the kernel, the userspace shims of
  * tools/testing/trace_probe/trace_probe_internal.h on the host.
  */
@@ -157,6 +158,214 @@ static const struct tp_frontend tp_kprobe = {
 	.env		= &fake_env,
 	.same_place	= fake_kprobe_same_place,
 	.attach		= fake_kprobe_attach,
+};
+
+/**
+ * struct fake_file - a file of the fake file system of the uprobe rows
+ * @path: its path
+ * @inode: its inode number: hard links share one
+ * @regular: a regular file, not a directory
+ */
+struct fake_file {
+	const char	*path;
+	int		inode;
+	bool		regular;
+};
+
+static const struct fake_file fake_files[] = {
+	{ "/bin/sh", 1, true },
+	{ "/bin/busybox", 1, true },
+	{ "/lib/libc.so.6", 2, true },
+	{ "/usr/lib/x86_64-linux-gnu/libfoo-1.2_3.so", 3, true },
+	{ "/sys", 4, false },
+	{ "/bin", 5, false },
+};
+
+static int fake_uprobe_lookup(void *data, const char *path, void **file,
+			      bool *regular)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(fake_files); i++) {
+		if (strcmp(fake_files[i].path, path))
+			continue;
+		*file = (void *)&fake_files[i];
+		*regular = fake_files[i].regular;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static void fake_uprobe_put(void *data, void *file)
+{
+}
+
+static const struct trace_uprobe_env fake_uprobe_env = {
+	.lookup	= fake_uprobe_lookup,
+	.put	= fake_uprobe_put,
+};
+
+static const struct trace_uprobe_head *
+fake_uprobe_head(const struct probe_head *head)
+{
+	return container_of(head, struct trace_uprobe_head, common);
+}
+
+/* The same file (by inode, as the kernel compares) and offset */
+static bool fake_uprobe_same_place(const struct probe_head *a,
+				   const struct probe_head *b)
+{
+	const struct trace_uprobe_head *x = fake_uprobe_head(a);
+	const struct trace_uprobe_head *y = fake_uprobe_head(b);
+	const struct fake_file *fx = x->file, *fy = y->file;
+
+	return fx->inode == fy->inode && x->offset == y->offset;
+}
+
+/* One reference counter per place (trace_uprobe_check()) */
+static int fake_uprobe_check(const struct probe_head *new,
+			     const struct probe_head *old)
+{
+	if (fake_uprobe_same_place(new, old) &&
+	    fake_uprobe_head(new)->ref_ctr_offset !=
+	    fake_uprobe_head(old)->ref_ctr_offset)
+		return -EINVAL;
+	return 0;
+}
+
+static const struct tp_frontend tp_uprobe = {
+	.ops		= &trace_uprobe_cmd_ops,
+	.env		= &fake_uprobe_env,
+	.same_place	= fake_uprobe_same_place,
+	.check		= fake_uprobe_check,
+};
+
+/* Trace events eprobes may attach to, and the fields of each */
+static const char * const fake_events[][6] = {
+	{ "syscalls", "sys_enter_openat", "dfd", "filename", "flags", "mode" },
+	{ "sched", "sched_switch", "prev_comm", "prev_pid", "next_comm",
+	  "next_pid" },
+};
+
+static void *fake_eprobe_get_event(void *data, const char *system,
+				   const char *event)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(fake_events); i++)
+		if (!strcmp(fake_events[i][0], system) &&
+		    !strcmp(fake_events[i][1], event))
+			return (void *)fake_events[i];
+	return NULL;
+}
+
+static void fake_eprobe_put_event(void *data, void *event)
+{
+}
+
+static const void *fake_eprobe_find_field(void *event, const char *name)
+{
+	const char * const *ev = event;
+	int i;
+
+	for (i = 2; i < ARRAY_SIZE(fake_events[0]); i++)
+		if (!strcmp(ev[i], name))
+			return &ev[i];
+	return NULL;
+}
+
+/* The event filter parser of the fake kernel refuses what has "hoge" */
+static int fake_eprobe_check_filter(void *data, void *event, char *filter)
+{
+	return strstr(filter, "hoge") ? -EINVAL : 0;
+}
+
+/* "@SYM" resolves unless SYM is non_exist_sym */
+static int fake_eprobe_update_arg(void *data, struct probe_arg *parg)
+{
+	const struct fetch_insn *code;
+
+	for (code = parg->code; code->op != FETCH_OP_END; code++)
+		if (code->op == FETCH_NOP_SYMBOL &&
+		    !strcmp(code->data, "non_exist_sym"))
+			return -ENOENT;
+	return 0;
+}
+
+static const struct trace_eprobe_env fake_eprobe_env = {
+	.get_event	= fake_eprobe_get_event,
+	.put_event	= fake_eprobe_put_event,
+	.find_field	= fake_eprobe_find_field,
+	.check_filter	= fake_eprobe_check_filter,
+	.update_arg	= fake_eprobe_update_arg,
+};
+
+/* An eprobe event has one probe: nothing joins it */
+static const struct tp_frontend tp_eprobe = {
+	.ops	= &trace_eprobe_cmd_ops,
+	.env	= &fake_eprobe_env,
+};
+
+/*
+ * Tracepoints of the fake kernel: kfree and sched_switch in vmlinux,
+ * mymod_event in module "mymod" (loaded); a module may bring others.
+ */
+static const char * const fake_tracepoints[][2] = {
+	{ "kfree", NULL }, { "sched_switch", NULL }, { "mymod_event", "mymod" },
+};
+
+static void *fake_fprobe_find_tracepoint(void *data, const char *name,
+					 void **mod, char *stub, size_t size)
+{
+	size_t i;
+
+	*mod = NULL;
+	for (i = 0; i < ARRAY_SIZE(fake_tracepoints); i++) {
+		if (strcmp(fake_tracepoints[i][0], name))
+			continue;
+		*mod = (void *)fake_tracepoints[i][1];
+		snprintf(stub, size, "__probestub_%s", name);
+		return (void *)fake_tracepoints[i];
+	}
+	return NULL;
+}
+
+static void fake_fprobe_put_module(void *data, void *mod)
+{
+}
+
+static const struct trace_fprobe_env fake_fprobe_env = {
+	.find_tracepoint	= fake_fprobe_find_tracepoint,
+	.put_module		= fake_fprobe_put_module,
+	.modules		= true,
+};
+
+/* The same function or tracepoint */
+static bool fake_fprobe_same_place(const struct probe_head *a,
+				   const struct probe_head *b)
+{
+	return !strcmp(container_of(a, struct trace_fprobe_head, common)->symbol,
+		       container_of(b, struct trace_fprobe_head, common)->symbol);
+}
+
+/* What registering the fprobe would return: the kprobes' rule */
+static int fake_fprobe_attach(const struct probe_head *head)
+{
+	const struct trace_fprobe_head *fh;
+
+	fh = container_of(head, struct trace_fprobe_head, common);
+	if (fh->is_tracepoint)
+		return 0;
+	if (strchr(fh->symbol, '+') || !strcmp(fh->symbol, "non_exist_func"))
+		return -ENOENT;
+	return 0;
+}
+
+static const struct tp_frontend tp_fprobe = {
+	.ops		= &trace_fprobe_cmd_ops,
+	.env		= &fake_fprobe_env,
+	.same_place	= fake_fprobe_same_place,
+	.attach		= fake_fprobe_attach,
 };
 
 /* Room for the longest program dump and for the tables' longest texts */
@@ -342,6 +551,21 @@ static int tp_join(const struct tp_frontend *fe, struct tp_probe *tp,
 	return 0;
 }
 
+/* GROUP/EVENT is an event already: syscalls/sys_enter_openat, or listed */
+static bool tp_name_taken(const struct probe_head *head)
+{
+	struct tp_probe *p;
+
+	if (!strcmp(head->group, "syscalls") &&
+	    !strcmp(head->event, "sys_enter_openat"))
+		return true;
+	for (p = tp_registry; p < tp_registry + tp_nr_registered; p++)
+		if (!strcmp(p->cmd.head->group, head->group) &&
+		    !strcmp(p->cmd.head->event, head->event))
+			return true;
+	return false;
+}
+
 /*
  * What trace_probe_register() decides, on the fake list: the front end's
  * check, then join the event of the same name if the front end has one
@@ -367,8 +591,7 @@ static int tp_register(const struct tp_frontend *fe, struct tp_probe *tp,
 	ret = 0;
 	if (joined)
 		ret = tp_join(fe, tp, err);
-	else if (!strcmp(head->group, "syscalls") &&
-		 !strcmp(head->event, "sys_enter_openat"))
+	else if (tp_name_taken(head))
 		ret = probe_set_err(err, 0, TP_ERR_EVENT_EXIST, 0, -EEXIST);
 	if (!ret && fe->attach)
 		ret = probe_attach_error(fe->attach(head), err);

@@ -22,6 +22,9 @@
 
 #include "../trace_probe_internal.h"
 #include "../trace_kprobe_parse.h"
+#include "../trace_uprobe_parse.h"
+#include "../trace_eprobe_parse.h"
+#include "../trace_fprobe_parse.h"
 #include "../trace_probe.h"
 #include "../trace_probe_kernel.h"
 #include "trace_probe_fake.h"
@@ -147,6 +150,15 @@ TP_KUNIT_TABLE(btf, cmd)
 TP_KUNIT_TABLE(head, cmd)
 TP_KUNIT_TABLE(fmt, cmd)
 TP_KUNIT_TABLE(btf_fmt, cmd)
+TP_KUNIT_TABLE(uprobe_err, cmd)
+TP_KUNIT_TABLE(uprobe_head, cmd)
+TP_KUNIT_TABLE(uprobe_fmt, cmd)
+TP_KUNIT_TABLE(eprobe_err, cmd)
+TP_KUNIT_TABLE(eprobe_head, cmd)
+TP_KUNIT_TABLE(eprobe_fmt, cmd)
+TP_KUNIT_TABLE(fprobe_err, cmd)
+TP_KUNIT_TABLE(fprobe_head, cmd)
+TP_KUNIT_TABLE(fprobe_fmt, cmd)
 
 static struct kunit_case trace_probe_test_cases[] = {
 	KUNIT_CASE_PARAM(trace_probe_test_err, tp_err_gen_params),
@@ -160,6 +172,18 @@ static struct kunit_case trace_probe_test_cases[] = {
 	KUNIT_CASE_PARAM(trace_probe_test_head, tp_head_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_fmt, tp_fmt_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_btf_fmt, tp_btf_fmt_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_uprobe_err, tp_uprobe_err_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_uprobe_head,
+			 tp_uprobe_head_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_uprobe_fmt, tp_uprobe_fmt_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_eprobe_err, tp_eprobe_err_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_eprobe_head,
+			 tp_eprobe_head_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_eprobe_fmt, tp_eprobe_fmt_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_fprobe_err, tp_fprobe_err_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_fprobe_head,
+			 tp_fprobe_head_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_fprobe_fmt, tp_fprobe_fmt_gen_params),
 	{}
 };
 

@@ -129,6 +129,24 @@ static void tp_run_btf_err_case(struct kunit *test,
 	tp_check_err_row(test, &tp_kprobe_btf, tc);
 }
 
+static void tp_run_uprobe_err_case(struct kunit *test,
+				   const struct tp_err_case *tc)
+{
+	tp_check_err_row(test, &tp_uprobe, tc);
+}
+
+static void tp_run_eprobe_err_case(struct kunit *test,
+				   const struct tp_err_case *tc)
+{
+	tp_check_err_row(test, &tp_eprobe, tc);
+}
+
+static void tp_run_fprobe_err_case(struct kunit *test,
+				   const struct tp_err_case *tc)
+{
+	tp_check_err_row(test, &tp_fprobe, tc);
+}
+
 /* Each of the @n error ids in @ids has a row in @cases */
 static void tp_check_err_ids(struct kunit *test, const char *what,
 			     const int *ids, size_t n,
@@ -157,6 +175,33 @@ static void tp_check_err_coverage(struct kunit *test)
 		44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 63,
 		67, 68, 77, 78,
 	};
+	static const int uprobe_ids[] = {
+		TP_ERR_FILE_NOT_FOUND, TP_ERR_NO_REGULAR_FILE, TP_ERR_BAD_REFCNT,
+		TP_ERR_REFCNT_OPEN_BRACE, TP_ERR_BAD_REFCNT_SUFFIX,
+		TP_ERR_BAD_UPROBE_OFFS, TP_ERR_BAD_ADDR_SUFFIX,
+		TP_ERR_BAD_FILE_OFFS, TP_ERR_SYM_ON_UPROBE,
+		TP_ERR_NO_GROUP_NAME, TP_ERR_BAD_GROUP_NAME,
+		TP_ERR_NO_EVENT_NAME, TP_ERR_EVENT_TOO_LONG,
+		TP_ERR_BAD_EVENT_NAME, TP_ERR_EVENT_EXIST,
+		TP_ERR_DIFF_PROBE_TYPE, TP_ERR_DIFF_ARG_TYPE, TP_ERR_SAME_PROBE,
+	};
+	static const int eprobe_ids[] = {
+		TP_ERR_NO_EVENT_INFO, TP_ERR_BAD_ATTACH_EVENT,
+		TP_ERR_NO_EP_FILTER, TP_ERR_NO_GROUP_NAME,
+		TP_ERR_GROUP_TOO_LONG, TP_ERR_BAD_GROUP_NAME,
+		TP_ERR_NO_EVENT_NAME, TP_ERR_EVENT_TOO_LONG,
+		TP_ERR_BAD_EVENT_NAME, TP_ERR_EVENT_EXIST,
+	};
+	static const int fprobe_ids[] = {
+		TP_ERR_BAD_MAXACT_TYPE, TP_ERR_BAD_MAXACT, TP_ERR_MAXACT_TOO_BIG,
+		TP_ERR_BAD_PROBE_ADDR, TP_ERR_BAD_TP_NAME,
+		TP_ERR_BAD_ADDR_SUFFIX, TP_ERR_RETVAL_ON_PROBE,
+		TP_ERR_NO_GROUP_NAME, TP_ERR_GROUP_TOO_LONG,
+		TP_ERR_BAD_GROUP_NAME, TP_ERR_NO_EVENT_NAME,
+		TP_ERR_EVENT_TOO_LONG, TP_ERR_BAD_EVENT_NAME,
+		TP_ERR_EVENT_EXIST, TP_ERR_DIFF_PROBE_TYPE,
+		TP_ERR_DIFF_ARG_TYPE, TP_ERR_SAME_PROBE,
+	};
 	static const int btf_ids[] = {
 		TP_ERR_NO_RETVAL, TP_ERR_NOSUP_BTFARG, TP_ERR_NO_BTFARG,
 		TP_ERR_NO_BTF_ENTRY, TP_ERR_NOFENTRY_ARGS, TP_ERR_DOUBLE_ARGS,
@@ -172,6 +217,12 @@ static void tp_check_err_coverage(struct kunit *test)
 			 tp_err_cases, ARRAY_SIZE(tp_err_cases));
 	tp_check_err_ids(test, "BTF", btf_ids, ARRAY_SIZE(btf_ids),
 			 tp_btf_err_cases, ARRAY_SIZE(tp_btf_err_cases));
+	tp_check_err_ids(test, "uprobe", uprobe_ids, ARRAY_SIZE(uprobe_ids),
+			 tp_uprobe_err_cases, ARRAY_SIZE(tp_uprobe_err_cases));
+	tp_check_err_ids(test, "eprobe", eprobe_ids, ARRAY_SIZE(eprobe_ids),
+			 tp_eprobe_err_cases, ARRAY_SIZE(tp_eprobe_err_cases));
+	tp_check_err_ids(test, "fprobe", fprobe_ids, ARRAY_SIZE(fprobe_ids),
+			 tp_fprobe_err_cases, ARRAY_SIZE(tp_fprobe_err_cases));
 }
 
 /* Parse one argument as argument 0 of a probe of kind @flags */
@@ -304,6 +355,38 @@ static void tp_run_btf_case(struct kunit *test, const struct tp_cmd_case *tc)
 	tp_check_cmd_row(test, &tp_kprobe_btf, tc);
 }
 
+static void tp_head_done(struct probe_cmd *cmd, struct tp_words *w)
+{
+	probe_cmd_release(cmd);
+	tp_words_free(w);
+}
+
+/*
+ * Parse the head of @text with front end @fe into @cmd (its words in @w)
+ * for a head row expecting @expect.  A failure, expected or not, is judged
+ * here; the head is returned only when the row's fields remain to be
+ * compared, and then the caller finishes with tp_head_done().
+ */
+static struct probe_head *tp_head_parse(struct kunit *test,
+					const struct tp_frontend *fe,
+					const char *text, int expect,
+					struct probe_cmd *cmd, struct tp_words *w)
+{
+	int ret;
+
+	if (!tp_split_expect(test, text, w))
+		return NULL;
+	probe_cmd_init(cmd, fe->ops, fe->env, w->argc, w->argv);
+	ret = cmd->ops->parse_head(cmd);
+	if (!ret && !expect)
+		return cmd->head;
+	TP_EXPECT(test, ret == expect && cmd->err.code == PROBE_ERR_NONE,
+		  "\"%s\": expected %d, got %d %s", text, expect, ret,
+		  tp_err_name(cmd->err.code));
+	tp_head_done(cmd, w);
+	return NULL;
+}
+
 static bool tp_head_matches(const struct trace_kprobe_head *kh,
 			    const struct tp_head_case *tc)
 {
@@ -320,30 +403,22 @@ static bool tp_head_matches(const struct trace_kprobe_head *kh,
 static void tp_run_head_case(struct kunit *test, const struct tp_head_case *tc)
 {
 	const struct trace_kprobe_head *kh;
+	struct probe_head *head;
 	struct probe_cmd cmd;
 	struct tp_words w;
-	int ret;
 
-	if (!tp_split_expect(test, tc->cmd, &w))
+	head = tp_head_parse(test, &tp_kprobe, tc->cmd, tc->ret, &cmd, &w);
+	if (!head)
 		return;
-	probe_cmd_init(&cmd, &trace_kprobe_cmd_ops, &fake_env, w.argc, w.argv);
-	ret = cmd.ops->parse_head(&cmd);
-	kh = cmd.head ? container_of(cmd.head, struct trace_kprobe_head,
-				     common) : NULL;
-	if (ret || tc->ret)
-		TP_EXPECT(test, ret == tc->ret && cmd.err.code == PROBE_ERR_NONE,
-			  "\"%s\": expected %d, got %d %s", tc->cmd, tc->ret,
-			  ret, tp_err_name(cmd.err.code));
-	else
-		TP_EXPECT(test, tp_head_matches(kh, tc),
-			  "\"%s\": expected %s/%s ret=%d max=%u sym=%s+%ld addr=%#lx flags=%#x, got %s/%s ret=%d max=%u sym=%s+%ld addr=%#lx flags=%#x",
-			  tc->cmd, tc->group, tc->event, tc->is_return,
-			  tc->maxactive, tc->symbol, tc->offset, tc->addr,
-			  tc->flags, kh->common.group, kh->common.event,
-			  kh->is_return, kh->maxactive, kh->symbol, kh->offset,
-			  kh->addr, kh->common.flags);
-	probe_cmd_release(&cmd);
-	tp_words_free(&w);
+	kh = container_of(head, struct trace_kprobe_head, common);
+	TP_EXPECT(test, tp_head_matches(kh, tc),
+		  "\"%s\": expected %s/%s ret=%d max=%u sym=%s+%ld addr=%#lx flags=%#x, got %s/%s ret=%d max=%u sym=%s+%ld addr=%#lx flags=%#x",
+		  tc->cmd, tc->group, tc->event, tc->is_return,
+		  tc->maxactive, tc->symbol, tc->offset, tc->addr,
+		  tc->flags, kh->common.group, kh->common.event,
+		  kh->is_return, kh->maxactive, kh->symbol, kh->offset,
+		  kh->addr, kh->common.flags);
+	tp_head_done(&cmd, &w);
 }
 
 /* The listing words match the probe; any change to one does not */
@@ -444,6 +519,149 @@ static void tp_run_btf_fmt_case(struct kunit *test,
 				const struct tp_fmt_case *tc)
 {
 	tp_check_fmt_row(test, &tp_kprobe_btf, tc);
+}
+
+static void tp_run_uprobe_fmt_case(struct kunit *test,
+				   const struct tp_fmt_case *tc)
+{
+	tp_check_fmt_row(test, &tp_uprobe, tc);
+}
+
+static void tp_run_eprobe_fmt_case(struct kunit *test,
+				   const struct tp_fmt_case *tc)
+{
+	tp_check_fmt_row(test, &tp_eprobe, tc);
+}
+
+static void tp_run_fprobe_fmt_case(struct kunit *test,
+				   const struct tp_fmt_case *tc)
+{
+	tp_check_fmt_row(test, &tp_fprobe, tc);
+}
+
+static bool tp_fprobe_head_matches(const struct trace_fprobe_head *fh,
+				   const struct tp_fprobe_head_case *tc)
+{
+	unsigned int flags = TPARG_FL_KERNEL | TPARG_FL_FPROBE |
+			     (tc->is_return ? TPARG_FL_RETURN : TPARG_FL_FENTRY) |
+			     (tc->is_tracepoint ? TPARG_FL_TPOINT : 0);
+	struct tp_text event;
+
+	tp_text_reset(&event);
+	tp_text_print(&event, "%s/%s", fh->common.group, fh->common.event);
+	return !strcmp(event.buf, tc->event) &&
+	       fh->is_return == tc->is_return &&
+	       fh->is_tracepoint == tc->is_tracepoint &&
+	       fh->maxactive == tc->maxactive &&
+	       !strcmp(fh->symbol, tc->symbol) &&
+	       tp_str_eq(fh->common.funcname, tc->funcname) &&
+	       fh->common.flags == flags &&
+	       fh->common.kind == ((tc->is_return ? FPROBE_KIND_RETURN : 0) |
+				   (tc->is_tracepoint ?
+				    FPROBE_KIND_TRACEPOINT : 0));
+}
+
+/* Check a command of tp_fprobe_head_cases[]: what its head parses to */
+static void tp_run_fprobe_head_case(struct kunit *test,
+				    const struct tp_fprobe_head_case *tc)
+{
+	const struct trace_fprobe_head *fh;
+	struct probe_head *head;
+	struct probe_cmd cmd;
+	struct tp_words w;
+
+	head = tp_head_parse(test, &tp_fprobe, tc->cmd, tc->ret, &cmd, &w);
+	if (!head)
+		return;
+	fh = container_of(head, struct trace_fprobe_head, common);
+	TP_EXPECT(test, tp_fprobe_head_matches(fh, tc),
+		  "\"%s\": expected %s ret=%d tp=%d max=%u %s (BTF %s), got %s/%s ret=%d tp=%d max=%u %s (BTF %s) flags=%#x",
+		  tc->cmd, tc->event, tc->is_return, tc->is_tracepoint,
+		  tc->maxactive, tc->symbol, tc->funcname,
+		  fh->common.group, fh->common.event, fh->is_return,
+		  fh->is_tracepoint, fh->maxactive, fh->symbol,
+		  fh->common.funcname, fh->common.flags);
+	tp_head_done(&cmd, &w);
+}
+
+static bool tp_eprobe_head_matches(const struct trace_eprobe_head *eh,
+				   const struct tp_eprobe_head_case *tc)
+{
+	struct tp_text event, attached;
+
+	tp_text_reset(&event);
+	tp_text_print(&event, "%s/%s", eh->common.group, eh->common.event);
+	tp_text_reset(&attached);
+	tp_text_print(&attached, "%s/%s", eh->system, eh->event_name);
+	return !strcmp(event.buf, tc->event) &&
+	       !strcmp(attached.buf, tc->attached) && eh->event &&
+	       eh->common.nr_words == tc->nr_words &&
+	       tp_str_eq(eh->filter, tc->filter) &&
+	       eh->common.flags == (TPARG_FL_KERNEL | TPARG_FL_TEVENT) &&
+	       eh->common.ptype == PROBE_PRINT_EVENT &&
+	       eh->common.field_data == eh->event;
+}
+
+/* Check a command of tp_eprobe_head_cases[]: what its head parses to */
+static void tp_run_eprobe_head_case(struct kunit *test,
+				    const struct tp_eprobe_head_case *tc)
+{
+	const struct trace_eprobe_head *eh;
+	struct probe_head *head;
+	struct probe_cmd cmd;
+	struct tp_words w;
+
+	head = tp_head_parse(test, &tp_eprobe, tc->cmd, tc->ret, &cmd, &w);
+	if (!head)
+		return;
+	eh = container_of(head, struct trace_eprobe_head, common);
+	TP_EXPECT(test, tp_eprobe_head_matches(eh, tc),
+		  "\"%s\": expected %s on %s, %d words, filter %s, got %s/%s on %s/%s, %d words, filter %s",
+		  tc->cmd, tc->event, tc->attached, tc->nr_words,
+		  tc->filter, eh->common.group, eh->common.event,
+		  eh->system, eh->event_name, eh->common.nr_words,
+		  eh->filter);
+	tp_head_done(&cmd, &w);
+}
+
+static bool tp_uprobe_head_matches(const struct trace_uprobe_head *uh,
+				   const struct tp_uprobe_head_case *tc)
+{
+	struct tp_text event;
+
+	tp_text_reset(&event);
+	tp_text_print(&event, "%s/%s", uh->common.group, uh->common.event);
+	return !strcmp(event.buf, tc->event) &&
+	       uh->is_return == tc->is_return &&
+	       uh->common.kind == tc->is_return &&
+	       uh->common.ptype == (tc->is_return ? PROBE_PRINT_RETURN :
+						     PROBE_PRINT_NORMAL) &&
+	       uh->common.flags == (TPARG_FL_USER |
+				    (tc->is_return ? TPARG_FL_RETURN : 0)) &&
+	       !strcmp(uh->path, tc->path) && uh->file &&
+	       uh->offset == tc->offset && uh->ref_ctr_offset == tc->ref_ctr;
+}
+
+/* Check a command of tp_uprobe_head_cases[]: what its head parses to */
+static void tp_run_uprobe_head_case(struct kunit *test,
+				    const struct tp_uprobe_head_case *tc)
+{
+	const struct trace_uprobe_head *uh;
+	struct probe_head *head;
+	struct probe_cmd cmd;
+	struct tp_words w;
+
+	head = tp_head_parse(test, &tp_uprobe, tc->cmd, tc->ret, &cmd, &w);
+	if (!head)
+		return;
+	uh = container_of(head, struct trace_uprobe_head, common);
+	TP_EXPECT(test, tp_uprobe_head_matches(uh, tc),
+		  "\"%s\": expected %s ret=%d %s:%#lx(%#lx), got %s/%s ret=%d %s:%#lx(%#lx) flags=%#x",
+		  tc->cmd, tc->event, tc->is_return, tc->path,
+		  tc->offset, tc->ref_ctr, uh->common.group,
+		  uh->common.event, uh->is_return, uh->path,
+		  uh->offset, uh->ref_ctr_offset, uh->common.flags);
+	tp_head_done(&cmd, &w);
 }
 
 #endif /* __TRACE_PROBE_RUNNERS_H */

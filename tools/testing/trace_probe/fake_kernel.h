@@ -13,6 +13,9 @@
 #include "../../../kernel/trace/trace_probe_cmd.c"
 #include "../../../kernel/trace/trace_probe_fmt.c"
 #include "../../../kernel/trace/trace_kprobe_parse.c"
+#include "../../../kernel/trace/trace_uprobe_parse.c"
+#include "../../../kernel/trace/trace_eprobe_parse.c"
+#include "../../../kernel/trace/trace_fprobe_parse.c"
 
 int tp_warnings;
 long tp_alloc_fail_countdown;

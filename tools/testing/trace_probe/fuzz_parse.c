@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the kprobe command parser.  Every input is one
- * kprobe_events line, parsed in the fake kernel without BTF, with the
- * fake BTF of trace_probe_fake_btf.h, and with a provider that accepts any
- * variable.
+ * libFuzzer target for the probe command parsers.  Every input is one
+ * line, parsed as a kprobe in the fake kernel without BTF, with the fake
+ * BTF of trace_probe_fake_btf.h and with a provider that accepts any
+ * variable, as a uprobe in the fake file system, as an eprobe on the
+ * fake trace events and as an fprobe or tracepoint probe.
  * Properties checked:
  *   - no crash, no leak, no kernel warning (ASan, LSan, UBSan, WARN_ON_ONCE)
  *   - on success every program passes fetch_prog_check(), the entry program
@@ -158,6 +159,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_command(cmd, len, &tp_kprobe);
 	fuzz_command(cmd, len, &tp_kprobe_btf);
 	fuzz_command(cmd, len, &tp_kprobe_fuzz);
+	fuzz_command(cmd, len, &tp_uprobe);
+	fuzz_command(cmd, len, &tp_eprobe);
+	fuzz_command(cmd, len, &tp_fprobe);
 	if (tp_warnings)
 		abort();
 	return 0;

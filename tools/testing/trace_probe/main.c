@@ -54,6 +54,15 @@ int main(void)
 	run_table(tp_head_cases, tp_run_head_case);
 	run_table(tp_fmt_cases, tp_run_fmt_case);
 	run_table(tp_btf_fmt_cases, tp_run_btf_fmt_case);
+	run_table(tp_uprobe_err_cases, tp_run_uprobe_err_case);
+	run_table(tp_uprobe_head_cases, tp_run_uprobe_head_case);
+	run_table(tp_uprobe_fmt_cases, tp_run_uprobe_fmt_case);
+	run_table(tp_eprobe_err_cases, tp_run_eprobe_err_case);
+	run_table(tp_eprobe_head_cases, tp_run_eprobe_head_case);
+	run_table(tp_eprobe_fmt_cases, tp_run_eprobe_fmt_case);
+	run_table(tp_fprobe_err_cases, tp_run_fprobe_err_case);
+	run_table(tp_fprobe_head_cases, tp_run_fprobe_head_case);
+	run_table(tp_fprobe_fmt_cases, tp_run_fprobe_fmt_case);
 	run_extra_tests();
 	tp_registry_clear();
 	check(!tp_warnings, "%d kernel warnings", tp_warnings);

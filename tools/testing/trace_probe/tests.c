@@ -109,6 +109,10 @@ static void test_enomem(void)
 		{ &tp_kprobe_btf, "r vfs_read $arg* f=file:%pD $retval" },
 		{ &tp_kprobe_btf, "p vfs_read $arg3:u32 buf:string" },
 		{ &tp_kprobe_btf, "p dput d=dentry:%pd +0(%di):%pD" },
+		{ &tp_uprobe, "r:u/ev /bin/sh:0x10(0x8) s=+0(%di):string[2] $comm" },
+		{ &tp_eprobe, "e:e/v syscalls/sys_enter_openat $filename:string @jiffies if dfd == 1" },
+		{ &tp_fprobe, "f4:f/x vfs_read%return $arg2 $retval x=+0($arg1):u8[2]" },
+		{ &tp_fprobe, "t:t/x mymod_event $arg1 y=$stack0:s16" },
 	};
 	struct probe_parse_err err;
 	struct tp_probe tp;
@@ -412,6 +416,44 @@ static void test_fetch_types(void)
 	      "unknown types");
 }
 
+/* 6.12 counts a uprobe's arguments before it looks for its file */
+static void test_uprobe_arg_limit(void)
+{
+	struct probe_parse_err err;
+	struct tp_probe tp;
+	struct tp_words w;
+	int n, ret;
+	char *cmd;
+
+	for (n = MAX_TRACE_ARGS; n <= MAX_TRACE_ARGS + 1; n++) {
+		cmd = calloc(1, 32 + 4 * n);
+		if (!cmd) {
+			check(false, "out of memory");
+			return;
+		}
+		strcpy(cmd, "p /non_exist_file:1");
+		for (ret = 0; ret < n; ret++)
+			strcat(cmd, " %ax");
+		if (tp_split(cmd, strlen(cmd), &w)) {
+			check(false, "out of memory");
+			free(cmd);
+			return;
+		}
+		ret = tp_parse(&tp_uprobe, &w, &tp, &err);
+		if (n > MAX_TRACE_ARGS)
+			check(ret == -E2BIG && err.code == PROBE_ERR_NONE,
+			      "%d uprobe arguments: got %d %s", n, ret,
+			      tp_err_name(err.code));
+		else
+			check(ret == -ENOENT && err.code == TP_ERR_FILE_NOT_FOUND,
+			      "%d uprobe arguments: got %d %s", n, ret,
+			      tp_err_name(err.code));
+		tp_probe_free(&tp);
+		tp_words_free(&w);
+		free(cmd);
+	}
+}
+
 static void run_extra_tests(void)
 {
 	test_verifier();
@@ -423,4 +465,5 @@ static void run_extra_tests(void)
 	test_validate_symbol();
 	test_dump();
 	test_fetch_types();
+	test_uprobe_arg_limit();
 }

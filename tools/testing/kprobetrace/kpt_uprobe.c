@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kpt_uprobe: user-space places for the uprobe event tests
+ *
+ * The guest has no nm or objdump, so this program tells the tests where
+ * its own probe targets are, as "PATH:0xOFFSET" (the file offset a uprobe
+ * event takes), and then runs them a known number of times:
+ *
+ *   kpt_uprobe where NAME      where NAME is: target, global, semaphore
+ *                              (this program), getppid (the C library
+ *                              this program runs with, if dynamic)
+ *   kpt_uprobe call N          kpt_target(i, 0x1234, "kpt-N") for i < N
+ *   kpt_uprobe fork N          call N in a child, then N in the parent
+ *   kpt_uprobe sdt N           print the SDT semaphore the kernel counts
+ *                              in, then call kpt_target N times if set
+ *   kpt_uprobe getppid N       call getppid() N times
+ *
+ * kpt_target() returns a + b; kpt_global holds 0x12345678.  Built twice
+ * by harness/initramfs.sh: static (kpt_uprobe, fixed addresses) and
+ * dynamic (kpt_uprobe_dyn, for probes on a shared library).
+ */
+#define _GNU_SOURCE
+#include <err.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+/* The value kpt_global holds, for "@+OFFSET" fetches */
+unsigned int kpt_global = 0x12345678;
+
+/* An SDT-style semaphore: the kernel counts the enabled probes in it */
+unsigned short kpt_semaphore __attribute__((section(".probes")));
+
+/* The probed function: not inlined, not merged, one known frame */
+__attribute__((noinline, used)) long kpt_target(long a, long b, const char *s)
+{
+	asm volatile("" : : "r"(s) : "memory");
+	return a + b;
+}
+
+/* The file and file offset of @addr in this process, from its maps */
+static void where(const void *addr)
+{
+	unsigned long start, end, pgoff, a = (unsigned long)addr;
+	char line[512], path[256];
+	FILE *maps = fopen("/proc/self/maps", "r");
+
+	if (!maps)
+		err(1, "/proc/self/maps");
+	while (fgets(line, sizeof(line), maps)) {
+		path[0] = '\0';
+		if (sscanf(line, "%lx-%lx %*s %lx %*s %*s %255s", &start, &end,
+			   &pgoff, path) < 3)
+			continue;
+		if (a < start || a >= end)
+			continue;
+		printf("%s:0x%lx\n", path, a - start + pgoff);
+		fclose(maps);
+		return;
+	}
+	errx(1, "%p is not mapped", addr);
+}
+
+static void call(long n)
+{
+	char s[32];
+	long i;
+
+	snprintf(s, sizeof(s), "kpt-%ld", n);
+	for (i = 0; i < n; i++)
+		if (kpt_target(i, 0x1234, s) != i + 0x1234)
+			errx(1, "kpt_target() is wrong");
+}
+
+static void fork_and_call(long n)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		err(1, "fork");
+	if (!pid) {
+		call(n);
+		exit(0);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		errx(1, "the child failed");
+	call(n);
+}
+
+static void where_name(const char *name)
+{
+	if (!strcmp(name, "target"))
+		where((void *)kpt_target);
+	else if (!strcmp(name, "global"))
+		where(&kpt_global);
+	else if (!strcmp(name, "semaphore"))
+		where(&kpt_semaphore);
+	else if (!strcmp(name, "getppid"))
+		where((void *)getppid);
+	else
+		errx(2, "unknown place %s", name);
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 2 ? strtol(argv[2], NULL, 0) : 0;
+	long i;
+
+	if (argc != 3)
+		errx(2, "usage: kpt_uprobe where|call|fork|sdt|getppid ARG");
+	if (!strcmp(argv[1], "where")) {
+		where_name(argv[2]);
+	} else if (!strcmp(argv[1], "call")) {
+		call(n);
+	} else if (!strcmp(argv[1], "fork")) {
+		fork_and_call(n);
+	} else if (!strcmp(argv[1], "sdt")) {
+		printf("%u\n", (unsigned int)kpt_semaphore);
+		if (kpt_semaphore)
+			call(n);
+	} else if (!strcmp(argv[1], "getppid")) {
+		for (i = 0; i < n; i++)
+			getppid();
+	} else {
+		errx(2, "unknown command %s", argv[1]);
+	}
+	return 0;
+}
