@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# kprobetrace: a kprobe-events front end for Linux 6.12, built into a real
-# kernel and tested under QEMU side by side with the stock implementation.
+# kprobetrace: the probe-event front ends of Linux 6.12 (kprobe, uprobe,
+# eprobe, fprobe and tracepoint probe events) on one library, built into
+# a real kernel and tested under QEMU side by side with the stock
+# implementation.
 #
 #   make demo                  build, boot, show kprobe events at work
 #   make check                 every test (host, then guest); ends "N passed, N failed"
@@ -16,6 +18,8 @@
 #   make bench                 probe-hit and control-plane costs, stock and ours,
 #                              under QEMU -icount; writes BENCHMARKS.md
 #   make bench PROFILE=1       where each row's instructions go, per function
+#   make distro                kernel/trace/ of both trees under Debian's 6.12
+#                              config and allmodconfig, W=1 (part of make check)
 #
 # Build output lives in build/ (git-ignored).
 
@@ -28,7 +32,7 @@ CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
 	$(if $(filter 1,$(NO_HOST)),-H)
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
-.PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench host-test fuzz clean distclean
+.PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench distro host-test fuzz clean distclean
 
 all: kernel
 
@@ -66,6 +70,10 @@ bench:
 	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
 	@$(MAKE) --no-print-directory kernel KERNEL=ours DEBUG=0
 	@$(H)/bench.sh $(if $(HITS),-n $(HITS)) $(if $(filter 1,$(PROFILE)),-p)
+
+# kernel/trace/ of both trees under Debian's config and allmodconfig
+distro: deps
+	@$(H)/distro.sh
 
 host-test:
 	@$(MAKE) -C tools/testing/trace_probe test

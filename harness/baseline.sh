@@ -6,9 +6,13 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-res=$(kpt_outdir stock 0)/check/results-main.txt
-[ -f "$res" ] || kpt_die "no stock results; run: make check KERNEL=stock"
-grep -q '^DONE' "$res" || kpt_die "the stock run did not finish"
+run=$(kpt_outdir stock 0)/check
+[ -f "$run/results-main.txt" ] || kpt_die "no stock results; run: make check KERNEL=stock"
+grep -q '^DONE' "$run/results-main.txt" || kpt_die "the stock run did not finish"
+# every boot's results: the main run, the isolated tests, the boot tests
+res=$(mktemp)
+trap 'rm -f "$res"' EXIT
+cat "$run"/results-*.txt | grep '^RESULT ' >"$res"
 dst=$KPT_ROOT/tests/baseline/stock.pass
 {
 	echo "# Guest tests that pass on the stock 6.12 kernel with config/kprobetrace.config."

@@ -57,6 +57,17 @@ add_counts() {
 	return 1
 }
 
+# kernel/trace/ of both trees under Debian's config and allmodconfig: ours
+# must build with no warning stock has not (harness/distro.sh).  For the
+# ours kernel only: it compares ours with stock.
+distro_build() {
+	[ "$variant" = ours ] || return 0
+	kpt_log "kernel/trace/ under Debian's 6.12 config and allmodconfig (W=1)"
+	"$KPT_ROOT/harness/distro.sh" >"$run/distro.log" 2>&1
+	grep -v '^\[kpt' "$run/distro.log"
+	add_counts "distribution configs" "$run/distro.log"
+}
+
 host_tests() {
 	local dir=$KPT_ROOT/tools/testing/trace_probe
 	kpt_log "lint: checkpatch --strict, kernel-doc -Wall"
@@ -66,6 +77,7 @@ host_tests() {
 		head -n 40 "$run/lint.log"
 		fail "lint" "see ${run#$KPT_ROOT/}/lint.log"
 	fi
+	distro_build
 	[ -f "$dir/Makefile" ] || { kpt_log "no host tests yet"; return; }
 	kpt_log "host unit tests"
 	make -s -C "$dir" test >"$run/host-test.log" 2>&1
@@ -83,15 +95,45 @@ host_tests() {
 	fi
 }
 
-list_tests() {
-	local src=$KPT_SRC/$variant/tools/testing/selftests/ftrace pat f
+# list_patterns isolate|main: the tests of tests/selftests.list lines that
+# start with "isolate:" (each gets a boot of its own: they crash some
+# kernel), or of the other lines.
+list_patterns() {
+	local src=$KPT_SRC/$variant/tools/testing/selftests/ftrace pat
 	grep -v -e '^#' -e '^[[:space:]]*$' "$KPT_ROOT/tests/selftests.list" |
 	while read -r pat; do
+		case "$pat" in
+		isolate:*) [ "$1" = isolate ] || continue; pat=${pat#isolate:}; pat=${pat# } ;;
+		*) [ "$1" = main ] || continue ;;
+		esac
 		case "$pat" in
 		test.d/kprobetrace/*) (cd "$KPT_ROOT/tools/testing/selftests/ftrace" && ls -1 $pat 2>/dev/null) ;;
 		*) (cd "$src" && ls -1 $pat 2>/dev/null) ;;
 		esac
 	done | grep -e "${pattern:-.}"
+}
+
+# list_tests [isolate]: the guest tests that match the pattern: the
+# isolated ones, or all the others.
+list_tests() {
+	if [ "${1:-}" = isolate ]; then
+		list_patterns isolate
+	else
+		list_patterns main | grep -vxF -f <(list_patterns isolate; echo /)
+	fi
+}
+
+# The "isolate:" tests, each in a boot of its own after the main run.
+isolated_tests() {
+	local t n=0
+	list_tests isolate >"$run/isolated.list"
+	while read -r t; do
+		n=$((n + 1))
+		echo "$t" >>"$run/tests.list"
+		echo "$t" >"$run/boot.list"
+		kpt_log "guest boot for $t (isolated)"
+		run_guest "isolated-$n" "$run/boot.list" $((per_test + 300))
+	done <"$run/isolated.list"
 }
 
 in_list() { # test file
@@ -212,6 +254,7 @@ guest_tests() {
 		kpt_log "guest: $n tests on $variant (per test ${per_test}s, whole run ${bound}s)"
 		run_guest main "$run/tests.list" "$bound"
 	fi
+	isolated_tests
 	boot_tests
 	[ -s "$run/tests.list" ] || { kpt_log "no guest test matches '$pattern'"; return; }
 	summarize

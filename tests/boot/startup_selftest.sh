@@ -9,8 +9,17 @@
 set -e
 cd /sys/kernel/tracing
 
-dmesg | grep 'Testing kprobe tracing: '
-test "$(dmesg | grep -c 'Testing kprobe tracing: OK$')" -eq 1
+# The verdict is printed as a continuation of the "Testing" line; with two
+# CPUs another CPU's message can come between them, and then it is a line
+# of its own later on.
+verdict=$(dmesg | sed -E -n '/Testing kprobe tracing: /,$s/^\[ *[0-9.]+\] //p' |
+	awk 'NR == 1 { sub(/.*Testing kprobe tracing: /, "")
+		       if ($0 != "") { print; exit }
+		       next }
+	     /^(OK|NG)/ { print; exit }')
+echo "kprobe startup test verdict: $verdict"
+test "$(dmesg | grep -c 'Testing kprobe tracing: ')" -eq 1
+test "$verdict" = OK
 test "$(dmesg | grep -c 'Testing kprobe tracing: NG')" -eq 0
 test "$(grep -c testprobe kprobe_events)" -eq 0
 test ! -d events/kprobes/testprobe

@@ -1,0 +1,102 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Compile kernel/trace/ of the stock and the ours tree as real kernels
+# configure it, to show that ours is a drop-in there too:
+#   distro.sh [debian|allmod]...     (default: both)
+#   debian  Debian's own 6.12 amd64 config (package linux-config-6.12)
+#   allmod  allmodconfig, less CONFIG_WERROR so that warnings are listed
+# Object-only: `make prepare`, then every object of kernel/trace/ (every
+# file of ours and everything that includes one is there) with W=1.  A
+# config fails on a compile error, or on a warning of the ours tree that
+# the stock tree does not have (file and message compared, not the line).
+# Prints a table; ends with "N passed, N failed" (one test per config).
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+configs=${*:-debian allmod}
+debian_config=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
+passed=0 failed=0
+
+kmake() { # variant out args...
+	local src=$KPT_SRC/$1 out=$2
+	shift 2
+	nice make -C "$src" O="$out" ARCH=x86_64 -j"$KPT_JOBS" "$@"
+}
+
+# A .config for the config name, made once per output directory.
+configure() { # variant config out
+	local v=$1 cfg=$2 out=$3 want
+	case $cfg in
+	debian)
+		[ -f "$debian_config" ] ||
+			kpt_die "$debian_config missing (make deps installs linux-config-6.12)"
+		want=$(sha256sum <"$debian_config") ;;
+	allmod) want=allmodconfig ;;
+	*) kpt_die "unknown config $cfg (debian or allmod)" ;;
+	esac
+	[ "$(cat "$out/.kpt-config" 2>/dev/null)" = "$want" ] && return 0
+	mkdir -p "$out"
+	if [ "$cfg" = debian ]; then
+		xzcat "$debian_config" >"$out/.config"
+	else
+		kmake "$v" "$out" allmodconfig >/dev/null || return 1
+		"$KPT_SRC/$v/scripts/config" --file "$out/.config" -d WERROR
+	fi
+	kmake "$v" "$out" olddefconfig >/dev/null || return 1
+	echo "$want" >"$out/.kpt-config"
+}
+
+# The compiler's diagnostics of a build log, one "FILE: KIND: MESSAGE"
+# line each, the tree's path and the line and column dropped.
+diagnostics() { # variant log
+	sed -nE "s#^($KPT_SRC/$1/)?([^: ]+):[0-9]+:[0-9]+: (warning|error): #\\2: \\3: #p" "$2" |
+		sort -u
+}
+
+# Build one variant under one config; its diagnostics in $out/diag.txt.
+# Every object of the directory is compiled again, so that each run
+# reports every warning.
+build() { # variant config
+	local v=$1 cfg=$2 out=$KPT_BUILD/out/distro-$2-$1 t0
+	t0=$(date +%s)
+	rm -f "$out/rc"
+	configure "$v" "$cfg" "$out" || return 1
+	kmake "$v" "$out" prepare >"$out/build.log" 2>&1 || return 1
+	rm -f "$out"/kernel/trace/*.o "$out"/kernel/trace/tests/*.o
+	kmake "$v" "$out" W=1 kernel/trace/ >>"$out/build.log" 2>&1
+	echo $? >"$out/rc"
+	diagnostics "$v" "$out/build.log" >"$out/diag.txt"
+	printf '%-8s %-6s %8s %9s %7s %6ss\n' "$cfg" "$v" \
+		"$(find "$out/kernel/trace" -name '*.o' ! -name '*.mod.o' | wc -l)" \
+		"$(grep -c ': warning: ' "$out/diag.txt")" \
+		"$(grep -c ': error: ' "$out/diag.txt")" "$(($(date +%s) - t0))"
+}
+
+check_config() { # config
+	local cfg=$1 s=$KPT_BUILD/out/distro-$1-stock o=$KPT_BUILD/out/distro-$1-ours
+	build stock "$cfg" && build ours "$cfg"
+	if [ "$(cat "$s/rc" 2>/dev/null)" != 0 ]; then
+		echo "  $cfg: the stock tree does not build (see ${s#$KPT_ROOT/}/build.log)"
+		failed=$((failed + 1))
+		return
+	fi
+	comm -13 "$s/diag.txt" "$o/diag.txt" >"$o/new.txt"
+	if [ "$(cat "$o/rc" 2>/dev/null)" != 0 ] || [ -s "$o/new.txt" ]; then
+		echo "  $cfg: ours has $(wc -l <"$o/new.txt") diagnostics stock has not" \
+			"(build $(cat "$o/rc" 2>/dev/null || echo 'not run'), see ${o#$KPT_ROOT/}/build.log):"
+		sed 's/^/    /' "$o/new.txt" | head -n 40
+		failed=$((failed + 1))
+	else
+		passed=$((passed + 1))
+	fi
+}
+
+kpt_log "kernel/trace/ under distribution configs: $configs (W=1)"
+"$KPT_ROOT/harness/tree.sh" stock >/dev/null && "$KPT_ROOT/harness/tree.sh" ours >/dev/null ||
+	kpt_die "could not prepare the trees"
+printf '%-8s %-6s %8s %9s %7s %7s\n' config tree objects warnings errors time
+for cfg in $configs; do
+	check_config "$cfg"
+done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
