@@ -23,9 +23,12 @@ scripts=$KPT_SRC/stock/scripts
 #    uses, with QEMU's own type names: Debian ships no qemu-plugin.h.
 #  - trace_uprobe.c runs the BPF programs of a uprobe under RCU tasks
 #    trace, which bpf_prog_run_array_uprobe() requires (they may sleep).
-#  - kpt_uprobe.c is a user-space program: the kernel's attribute macros
-#    (__section, noinline, __used) do not exist there, and its targets
-#    are global on purpose (a symbol per probe place).
+#  - kpt_uprobe.c, kpt_perf.c and kpt_bench.c are user-space programs:
+#    the kernel's attribute macros (__section, noinline, __used) do not
+#    exist there, and kpt_uprobe's targets are global on purpose (a
+#    symbol per probe place).
+#  - kpt_bench_trace.h lays its TRACE_EVENT() out as the kernel's own
+#    include/trace/events/ headers do (one TP_* part per line).
 #  - The KUnit suite's TP_KUNIT_TABLE(table, desc) names with desc a
 #    member of the rows, for the parameter description and the row's
 #    text: a name has no side effects to repeat.
@@ -46,7 +49,11 @@ PRINTF_L kernel/trace/trace_probe_insn.c
 PRINTF_L kernel/trace/tests/trace_probe_cases.h
 RCU_TASKS_TRACE kernel/trace/trace_uprobe.c
 PREFER_DEFINED_ATTRIBUTE_MACRO tools/testing/kprobetrace/kpt_uprobe.c
+PREFER_DEFINED_ATTRIBUTE_MACRO tools/testing/kprobetrace/kpt_perf.c
 AVOID_EXTERNS tools/testing/kprobetrace/kpt_uprobe.c
+PREFER_DEFINED_ATTRIBUTE_MACRO tools/testing/kprobetrace/bench/kpt_bench.c
+OPEN_ENDED_LINE tools/testing/kprobetrace/bench/kpt_bench_trace.h
+PARENTHESIS_ALIGNMENT tools/testing/kprobetrace/bench/kpt_bench_trace.h
 "
 
 cd "$KPT_ROOT" || exit 1
@@ -68,6 +75,16 @@ for f in $(git ls-files -co --exclude-standard -- 'kernel/*.c' 'kernel/*.h' \
 	fi
 	if ! "$scripts/kernel-doc" -none -Wall "$f" >"$KPT_BUILD/lint.out" 2>&1 ||
 	   [ -s "$KPT_BUILD/lint.out" ]; then
+		cat "$KPT_BUILD/lint.out"
+		bad=1
+	fi
+done
+# The patches to the kernel trees, as patches (their context and mail
+# header included; an absolute path, as checkpatch misreads a Kconfig
+# hunk of a patch named by the relative path "patches/...").
+for f in patches/*.patch; do
+	if ! "$scripts/checkpatch.pl" --strict --no-tree --terse --no-summary \
+		"$KPT_ROOT/$f" >"$KPT_BUILD/lint.out" 2>&1 || [ -s "$KPT_BUILD/lint.out" ]; then
 		cat "$KPT_BUILD/lint.out"
 		bad=1
 	fi

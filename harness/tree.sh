@@ -26,33 +26,59 @@ unpack_stock() {
 	mkdir -p "$dst/.kpt"
 }
 
-series_list() { # file: patch names, comments and blank lines dropped
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"
+# The patches of a series file for a variant, in order: every line's
+# patch, but "ours: NAME" only for the ours tree (comments and blank lines
+# dropped).
+series_list() { # file variant
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" |
+	while read -r p rest; do
+		case "$p" in
+		ours:) if [ "$2" = ours ]; then echo "$rest"; fi ;;
+		*) echo "$p" ;;
+		esac
+	done
 }
 
-# Apply patches/series to a tree; if the series changed since the last
-# run, the previously applied patches are reverted first.
-sync_patches() { # tree
-	local tree=$1 want=$KPT_ROOT/patches have=$1/.kpt/patches p
-	mkdir -p "$have"
-	if diff -qr "$want" "$have" >/dev/null 2>&1; then
-		return 0
+# The patches applied to a tree, in order.  A tree from before this list
+# was kept had the series of its .kpt/patches applied as to stock.
+applied_list() { # tree
+	if [ -f "$1/.kpt/applied" ]; then
+		cat "$1/.kpt/applied"
+	elif [ -f "$1/.kpt/patches/series" ]; then
+		series_list "$1/.kpt/patches/series" stock
 	fi
-	if [ -f "$have/series" ]; then
-		for p in $(series_list "$have/series" | tac); do
-			kpt_log "reverting $p in $(basename "$tree")"
-			patch -d "$tree" -p1 -R -s <"$have/$p"
-		done
-	fi
-	rm -rf "$have" && mkdir -p "$have"
-	if [ -f "$want/series" ]; then
-		for p in $(series_list "$want/series"); do
-			kpt_log "applying $p to $(basename "$tree")"
-			patch -d "$tree" -p1 -s -N <"$want/$p" ||
-				kpt_die "patch $p does not apply"
-		done
-	fi
-	cp -a "$want/." "$have/"
+}
+
+# Whether the tree has the patches the series wants for the variant, as
+# they are now.
+patches_current() { # tree variant
+	local p
+	[ "$(applied_list "$1")" = "$(series_list "$KPT_ROOT/patches/series" "$2")" ] ||
+		return 1
+	for p in $(applied_list "$1"); do
+		cmp -s "$KPT_ROOT/patches/$p" "$1/.kpt/patches/$p" || return 1
+	done
+}
+
+# Apply patches/series to a tree (the ours tree starts as a copy of the
+# stock one); if what it wants changed since the last run, the patches
+# applied before are reverted first.
+sync_patches() { # tree variant
+	local tree=$1 variant=$2 have=$1/.kpt/patches p
+	patches_current "$tree" "$variant" && return 0
+	for p in $(applied_list "$tree" | tac); do
+		kpt_log "reverting $p in $(basename "$tree")"
+		patch -d "$tree" -p1 -R -s <"$have/$p"
+	done
+	rm -rf "$have" "$tree/.kpt/applied" && mkdir -p "$have"
+	for p in $(series_list "$KPT_ROOT/patches/series" "$variant"); do
+		kpt_log "applying $p to $(basename "$tree")"
+		patch -d "$tree" -p1 -s -N <"$KPT_ROOT/patches/$p" ||
+			kpt_die "patch $p does not apply"
+		cp "$KPT_ROOT/patches/$p" "$have/"
+		echo "$p" >>"$tree/.kpt/applied"
+	done
+	touch "$tree/.kpt/applied"
 }
 
 # Kernel-path files of the repository, less those harness/overlay.hold
@@ -95,7 +121,7 @@ sync_overlay() {
 
 mkdir -p "$KPT_SRC"
 unpack_stock
-sync_patches "$KPT_SRC/stock"
+sync_patches "$KPT_SRC/stock" stock
 if [ "$variant" = ours ]; then
 	if [ ! -f "$KPT_SRC/ours/Makefile" ]; then
 		kpt_log "creating the ours tree from stock"
@@ -104,6 +130,6 @@ if [ "$variant" = ours ]; then
 		rm -f "$KPT_SRC/ours.tmp/.kpt/overlay.list"
 		mv "$KPT_SRC/ours.tmp" "$KPT_SRC/ours"
 	fi
-	sync_patches "$KPT_SRC/ours"
+	sync_patches "$KPT_SRC/ours" ours
 	sync_overlay
 fi

@@ -25,6 +25,7 @@
 #include "trace_probe.h"
 #include "trace_probe_kernel.h"
 #include "trace_probe_tmpl.h"
+#include "trace_probe_record.h"
 
 /* "kprobe_event=" definitions, kept until fs_initcall creates them */
 static char kprobe_boot_events_buf[COMMAND_LINE_SIZE] __initdata;
@@ -309,7 +310,6 @@ bool trace_kprobe_error_injectable(struct trace_event_call *call)
 }
 
 static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs);
-static void kprobe_scratch_alloc(void);
 static int kretprobe_dispatcher(struct kretprobe_instance *ri,
 				struct pt_regs *regs);
 static int trace_kprobe_entry_handler(struct kretprobe_instance *ri,
@@ -427,7 +427,6 @@ static int enable_trace_kprobe(struct trace_event_call *call,
 		return -ENODEV;
 	enabled = trace_probe_is_enabled(tp);
 	if (file) {
-		kprobe_scratch_alloc();
 		ret = trace_probe_add_file(tp, file);
 		if (ret)
 			return ret;
@@ -1031,316 +1030,34 @@ static int process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 
 NOKPROBE_SYMBOL(process_fetch_insn);
 
-/* Size of the record header: ip, or func and ret_ip for a kretprobe */
-static nokprobe_inline size_t kprobe_header_size(struct kretprobe_instance *ri)
+/* A hit of a kprobe as the record path sees it */
+static __always_inline void kprobe_hit_init(struct trace_probe_hit *hit,
+					    struct trace_kprobe *tk,
+					    struct pt_regs *regs)
 {
-	return ri ? sizeof(struct kretprobe_trace_entry_head) :
-		    sizeof(struct kprobe_trace_entry_head);
+	trace_probe_hit_init(hit, &tk->tp, regs, NULL, regs);
+	hit->head[0] = (unsigned long)tk->rp.kp.addr;
+	hit->nr_head = 1;
 }
 
-/*
- * Fill the probe header and the arguments of a record at @entry, with
- * @dsize bytes of room for strings.  Returns the bytes they took.
- */
-static nokprobe_inline int kprobe_fill_record(void *entry,
-					      struct trace_kprobe *tk,
-					      struct pt_regs *regs,
-					      struct kretprobe_instance *ri,
-					      int dsize)
+/* A return of a kretprobe, @ri, as the record path sees it */
+static __always_inline void kretprobe_hit_init(struct trace_probe_hit *hit,
+					       struct trace_kprobe *tk,
+					       struct pt_regs *regs,
+					       struct kretprobe_instance *ri)
 {
-	size_t hsize = kprobe_header_size(ri);
-
-	if (ri) {
-		struct kretprobe_trace_entry_head *rhead = entry;
-
-		rhead->func = (unsigned long)tk->rp.kp.addr;
-		rhead->ret_ip = get_kretprobe_retaddr(ri);
-	} else {
-		((struct kprobe_trace_entry_head *)entry)->ip =
-			(unsigned long)tk->rp.kp.addr;
-	}
-	return store_trace_args(entry + hsize, &tk->tp, regs,
-				ri ? ri->data : NULL, hsize, dsize);
-}
-
-/*
- * Records of one hit are written straight into each instance's ring
- * buffer (reserve, fill, commit), without trace_event_buffer_reserve() and
- * trace_event_buffer_commit(), whenever the event file needs nothing else
- * from them.  They also run triggers, the pid filter and soft disabling
- * (the file flags below send such a file their way), and print records for
- * tp_printk and pass them to trace exporters; an exporter cannot be seen
- * from here, so a kernel that can have one (stm_ftrace) always takes the
- * generic path.  A filter alone does not need the generic path: it runs
- * on the scratch copy of the record, and a rejected record never touches
- * the ring buffer.
- */
-#define KPROBE_GENERIC_FILE_FLAGS					\
-	(EVENT_FILE_FL_SOFT_DISABLED | EVENT_FILE_FL_PID_FILTER |	\
-	 EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_TRIGGER_COND)
-
-static nokprobe_inline bool
-kprobe_file_needs_generic(struct trace_event_file *file)
-{
-	return IS_ENABLED(CONFIG_STM_SOURCE_FTRACE) ||
-	       unlikely(READ_ONCE(tracepoint_printk)) ||
-	       (file->flags & KPROBE_GENERIC_FILE_FLAGS);
-}
-
-/*
- * Per-CPU room to build a record once for several instances or for a
- * filter, and to copy strings into without measuring them.  Kprobe
- * handlers do not nest on a CPU (a probe hit inside one is counted as
- * missed), @busy only guards against a caller that breaks that.  A longer
- * record takes the generic path.
- */
-#define KPROBE_SCRATCH_SIZE	2048
-
-struct kprobe_scratch {
-	unsigned int	busy;
-	u8		rec[KPROBE_SCRATCH_SIZE] __aligned(sizeof(long));
-};
-
-/* Allocated at the first enable of any kprobe event for tracing; kept */
-static struct kprobe_scratch __percpu *kprobe_scratch;
-
-/*
- * One hit being recorded: what every instance gets is the same record, so
- * it is measured (@len; @dsize is -1 until then), given its trace context
- * (@trace_ctx, for the direct path only: the generic one takes its own)
- * and built (@scratch) at most once per hit.
- */
-struct kprobe_hit {
-	struct trace_kprobe		*tk;
-	struct pt_regs			*regs;
-	struct kretprobe_instance	*ri;
-	int				dsize;
-	unsigned int			len;
-	bool				have_ctx;
-	unsigned int			trace_ctx;
-	struct kprobe_scratch		*scratch;
-};
-
-/* Measure the dynamic arguments, the first time an instance needs them */
-static nokprobe_inline void kprobe_hit_measure(struct kprobe_hit *hit)
-{
-	if (hit->dsize >= 0)
-		return;
-	hit->dsize = __get_data_size(&hit->tk->tp, hit->regs,
-				     hit->ri ? hit->ri->data : NULL);
-	hit->len = kprobe_header_size(hit->ri) + hit->tk->tp.size +
-		   hit->dsize;
-}
-
-/* The trace context of the records that bypass the generic path, once */
-static nokprobe_inline void kprobe_hit_context(struct kprobe_hit *hit)
-{
-	if (hit->have_ctx)
-		return;
-	hit->trace_ctx = tracing_gen_ctx_dec();
-	hit->have_ctx = true;
-}
-
-/*
- * Header and arguments of the record at @entry, trace_entry included.
- * Returns the bytes the strings took of the @hit->dsize there are.
- */
-static nokprobe_inline int kprobe_hit_fill(struct kprobe_hit *hit,
-					   void *entry)
-{
-	tracing_generic_entry_update(entry,
-				     hit->tk->tp.event->call.event.type,
-				     hit->trace_ctx);
-	return kprobe_fill_record(entry, hit->tk, hit->regs, hit->ri,
-				  hit->dsize);
-}
-
-/* The record path of trace_event_buffer_reserve()/_commit(), for @file */
-static void kprobe_record_generic(struct kprobe_hit *hit,
-				  struct trace_event_file *file)
-{
-	struct trace_event_buffer fbuffer;
-	void *entry;
-
-	kprobe_hit_measure(hit);
-	entry = trace_event_buffer_reserve(&fbuffer, file, hit->len);
-	if (!entry)
-		return;
-	fbuffer.regs = hit->regs;
-	kprobe_fill_record(entry, hit->tk, hit->regs, hit->ri, hit->dsize);
-	trace_event_buffer_commit(&fbuffer);
-}
-
-NOKPROBE_SYMBOL(kprobe_record_generic);
-
-/* The options that make a commit add stack traces after the record */
-#ifdef CONFIG_STACKTRACE
-#define KPROBE_STACK_OPTIONS	(TRACE_ITER_STACKTRACE | TRACE_ITER_USERSTACKTRACE)
-#else
-#define KPROBE_STACK_OPTIONS	TRACE_ITER_USERSTACKTRACE
-#endif
-
-/*
- * Commit a record reserved by ring_buffer_lock_reserve().  Without the
- * stack trace options, trace_buffer_unlock_commit_regs() comes down to
- * asking for the task's comm to be saved and the ring buffer commit.
- */
-static nokprobe_inline void kprobe_commit(struct kprobe_hit *hit,
-					  struct trace_array *tr,
-					  struct trace_buffer *buffer,
-					  struct ring_buffer_event *event)
-{
-	if (unlikely(tr->trace_flags & KPROBE_STACK_OPTIONS)) {
-		trace_buffer_unlock_commit_regs(tr, buffer, event,
-						hit->trace_ctx, hit->regs);
-		return;
-	}
-	__this_cpu_write(trace_taskinfo_save, true);
-	ring_buffer_unlock_commit(buffer);
-}
-
-/*
- * Fill @scratch without measuring the strings first: they get all the
- * room it has, which is then cut down to what they took.  A record that
- * takes all of it may have had a string cut, so it is not used: false.
- */
-static nokprobe_inline bool
-kprobe_hit_fill_unmeasured(struct kprobe_hit *hit,
-			   struct kprobe_scratch *scratch)
-{
-	int fixed = kprobe_header_size(hit->ri) + hit->tk->tp.size;
-	int used;
-
-	if (fixed >= KPROBE_SCRATCH_SIZE)
-		return false;
-	hit->dsize = KPROBE_SCRATCH_SIZE - fixed;
-	used = kprobe_hit_fill(hit, scratch->rec);
-	if (used >= hit->dsize) {
-		hit->dsize = -1;
-		return false;
-	}
-	hit->dsize = used;
-	hit->len = fixed + used;
-	return true;
-}
-
-/*
- * Build the record in this CPU's scratch, once; NULL if it cannot.  The
- * strings of an @tp->onepass probe are copied in one pass, not measured
- * and then copied.
- */
-static nokprobe_inline void *kprobe_hit_build(struct kprobe_hit *hit)
-{
-	struct kprobe_scratch __percpu *pcpu = READ_ONCE(kprobe_scratch);
-	struct kprobe_scratch *scratch;
-
-	if (hit->scratch)
-		return hit->scratch->rec;
-	if (!hit->tk->tp.onepass)
-		kprobe_hit_measure(hit);
-	if (!pcpu || hit->len > KPROBE_SCRATCH_SIZE)
-		return NULL;
-	scratch = this_cpu_ptr(pcpu);
-	if (scratch->busy)
-		return NULL;
-	scratch->busy = 1;
-	if (hit->dsize >= 0) {
-		kprobe_hit_fill(hit, scratch->rec);
-	} else if (!kprobe_hit_fill_unmeasured(hit, scratch)) {
-		scratch->busy = 0;
-		return NULL;
-	}
-	hit->scratch = scratch;
-	return scratch->rec;
-}
-
-/*
- * Record the hit in @file's instance from the scratch copy, past @file's
- * filter.  False if there is no scratch copy to be had.
- */
-static bool kprobe_record_copy(struct kprobe_hit *hit,
-			       struct trace_event_file *file)
-{
-	struct trace_buffer *buffer = file->tr->array_buffer.buffer;
-	struct ring_buffer_event *event;
-	void *copy = kprobe_hit_build(hit);
-
-	if (!copy)
-		return false;
-	if ((file->flags & EVENT_FILE_FL_FILTERED) &&
-	    !filter_match_preds(file->filter, copy))
-		return true;
-	event = ring_buffer_lock_reserve(buffer, hit->len);
-	if (!event)
-		return true;
-	memcpy(ring_buffer_event_data(event), copy, hit->len);
-	kprobe_commit(hit, file->tr, buffer, event);
-	return true;
-}
-
-NOKPROBE_SYMBOL(kprobe_record_copy);
-
-/*
- * Record the hit in @file's instance straight on its ring buffer: filled
- * in place when it is the only instance and has no filter, else copied
- * from scratch.  False if that cannot be done after all (no scratch).
- */
-static nokprobe_inline bool kprobe_record_direct(struct kprobe_hit *hit,
-						 struct trace_event_file *file)
-{
-	struct trace_buffer *buffer = file->tr->array_buffer.buffer;
-	struct list_head *files = &hit->tk->tp.event->files;
-	struct ring_buffer_event *event;
-
-	/* tracing_on is 0: the reservation would fail, do not even measure */
-	if (unlikely(READ_ONCE(file->tr->buffer_disabled)))
-		return true;
-	kprobe_hit_context(hit);
-	/* not list_is_singular(): the list is not empty, we are on it */
-	if (hit->tk->tp.onepass ||
-	    unlikely(hit->scratch || (file->flags & EVENT_FILE_FL_FILTERED) ||
-		     READ_ONCE(files->next) != READ_ONCE(files->prev)))
-		return kprobe_record_copy(hit, file);
-	kprobe_hit_measure(hit);
-	event = ring_buffer_lock_reserve(buffer, hit->len);
-	if (!event)
-		return true;
-	kprobe_hit_fill(hit, ring_buffer_event_data(event));
-	kprobe_commit(hit, file->tr, buffer, event);
-	return true;
-}
-
-/*
- * Record a hit (@ri: of a kretprobe) in every trace instance the event is
- * enabled in.  Inlined into one caller per probe type, so that the tests
- * of @ri fold away.
- */
-static __always_inline void kprobe_trace_hit(struct trace_kprobe *tk,
-					     struct pt_regs *regs,
-					     struct kretprobe_instance *ri)
-{
-	struct kprobe_hit hit = {
-		.tk = tk, .regs = regs, .ri = ri, .dsize = -1,
-	};
-	struct trace_event_file *file;
-	struct event_file_link *link;
-
-	trace_probe_for_each_link_rcu(link, &tk->tp) {
-		file = link->file;
-		/* no flag that trace_trigger_soft_disabled() looks at, else */
-		if (likely(!kprobe_file_needs_generic(file)) &&
-		    kprobe_record_direct(&hit, file))
-			continue;
-		if (!trace_trigger_soft_disabled(file))
-			kprobe_record_generic(&hit, file);
-	}
-	if (unlikely(hit.scratch))
-		hit.scratch->busy = 0;
+	kprobe_hit_init(hit, tk, regs);
+	hit->edata = ri->data;
+	hit->head[1] = get_kretprobe_retaddr(ri);
+	hit->nr_head = 2;
 }
 
 static void kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs)
 {
-	kprobe_trace_hit(tk, regs, NULL);
+	struct trace_probe_hit hit __uninitialized;
+
+	kprobe_hit_init(&hit, tk, regs);
+	trace_probe_record_hit(&hit);
 }
 
 NOKPROBE_SYMBOL(kprobe_trace_func);
@@ -1349,27 +1066,13 @@ static void kretprobe_trace_func(struct trace_kprobe *tk,
 				 struct kretprobe_instance *ri,
 				 struct pt_regs *regs)
 {
-	kprobe_trace_hit(tk, regs, ri);
+	struct trace_probe_hit hit __uninitialized;
+
+	kretprobe_hit_init(&hit, tk, regs, ri);
+	trace_probe_record_hit(&hit);
 }
 
 NOKPROBE_SYMBOL(kretprobe_trace_func);
-
-/*
- * The scratch records of kprobe_hit_build(), allocated once the first time
- * an event is enabled for tracing.  Without them (allocation failed), the
- * hits that would use them take the generic path.
- */
-static void kprobe_scratch_alloc(void)
-{
-	struct kprobe_scratch __percpu *pcpu;
-
-	if (READ_ONCE(kprobe_scratch))
-		return;
-	pcpu = alloc_percpu(struct kprobe_scratch);
-	/* not always under event_mutex: the boot-time self test enables too */
-	if (pcpu && cmpxchg(&kprobe_scratch, NULL, pcpu))
-		free_percpu(pcpu);
-}
 
 /* Save the $argN a return probe reads, before the function runs */
 static int trace_kprobe_entry_handler(struct kretprobe_instance *ri,
@@ -1392,34 +1095,17 @@ NOKPROBE_SYMBOL(trace_kprobe_entry_handler);
 /* --- perf and BPF ------------------------------------------------------------------ */
 
 #ifdef CONFIG_PERF_EVENTS
-/* Room for a perf record: the u32 size header + record, u64-aligned */
-static int perf_record_size(int size)
-{
-	return ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
-}
-
 /* Build the record of a hit (@ri: of a kretprobe) into perf's buffer */
 static void kprobe_perf_record(struct trace_kprobe *tk, struct pt_regs *regs,
 			       struct kretprobe_instance *ri)
 {
-	struct trace_event_call *call = trace_probe_event_call(&tk->tp);
-	void *edata = ri ? ri->data : NULL;
-	struct hlist_head *head;
-	int size, dsize, rctx;
-	void *entry;
+	struct trace_probe_hit hit __uninitialized;
 
-	head = this_cpu_ptr(call->perf_events);
-	if (hlist_empty(head))
-		return;
-	dsize = __get_data_size(&tk->tp, regs, edata);
-	size = perf_record_size(kprobe_header_size(ri) + tk->tp.size + dsize);
-	entry = perf_trace_buf_alloc(size, NULL, &rctx);
-	if (!entry)
-		return;
-	memset(entry + kprobe_header_size(ri), 0, dsize);
-	kprobe_fill_record(entry, tk, regs, ri, dsize);
-	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
-			      head, NULL);
+	if (ri)
+		kretprobe_hit_init(&hit, tk, regs, ri);
+	else
+		kprobe_hit_init(&hit, tk, regs);
+	trace_probe_perf_hit(&hit, regs);
 }
 
 NOKPROBE_SYMBOL(kprobe_perf_record);

@@ -937,6 +937,22 @@ int trace_probe_register_event_call(struct trace_probe *tp)
 	return ret;
 }
 
+/* Allocated at the first enable of any probe event for tracing; kept */
+struct trace_probe_scratch __percpu *trace_probe_scratch;
+
+/* Without the scratch (allocation failed), records take the generic path */
+static void trace_probe_scratch_alloc(void)
+{
+	struct trace_probe_scratch __percpu *pcpu;
+
+	if (READ_ONCE(trace_probe_scratch))
+		return;
+	pcpu = alloc_percpu(struct trace_probe_scratch);
+	/* not always under event_mutex: the boot-time self test enables too */
+	if (pcpu && cmpxchg(&trace_probe_scratch, NULL, pcpu))
+		free_percpu(pcpu);
+}
+
 /**
  * trace_probe_add_file - link the event to a trace instance file
  * @tp: a probe of the event
@@ -948,6 +964,7 @@ int trace_probe_add_file(struct trace_probe *tp, struct trace_event_file *file)
 {
 	struct event_file_link *link;
 
+	trace_probe_scratch_alloc();
 	link = kmalloc(sizeof(*link), GFP_KERNEL);
 	if (!link)
 		return -ENOMEM;

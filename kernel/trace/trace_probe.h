@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Probe events: the objects shared by the probe front ends (kprobe here)
- * and the API the rest of the tracing subsystem calls.
+ * Probe events: the objects shared by the probe front ends (kprobes,
+ * uprobes, eprobes, fprobes and tprobes) and the API the rest of the
+ * tracing subsystem calls.
  *
  * Parsing and compiling an argument is the pure library's job
  * (trace_probe_parse.h); this header adds the tracing objects around it:
@@ -269,6 +270,23 @@ static inline bool trace_probe_has_single_file(struct trace_probe *tp)
 {
 	return !!list_is_singular(&tp->event->files);
 }
+
+/*
+ * Per-CPU room to build a record once for several instances or for a
+ * filter, and to copy strings into without measuring them (see
+ * trace_probe_record.h).  Probe handlers that use it do not nest on a CPU
+ * (a kprobe hit inside one is counted as missed), @busy only guards
+ * against a caller that breaks that.  A longer record takes the generic
+ * path; so does every record while the scratch is not allocated.
+ */
+#define TRACE_PROBE_SCRATCH_SIZE	2048
+
+struct trace_probe_scratch {
+	unsigned int	busy;
+	u8		rec[TRACE_PROBE_SCRATCH_SIZE] __aligned(sizeof(long));
+};
+
+extern struct trace_probe_scratch __percpu *trace_probe_scratch;
 
 #define trace_probe_for_each_link(pos, tp)	\
 	list_for_each_entry(pos, &(tp)->event->files, list)

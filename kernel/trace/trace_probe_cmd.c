@@ -75,8 +75,10 @@ static int probe_cmd_parse_args(struct probe_cmd *cmd)
 		if (!ret && cmd->ops->check_arg)
 			ret = cmd->ops->check_arg(cmd, &cmd->args[i]);
 	}
-	if (ret)
+	if (ret) {
 		cmd->err = ctx->err;
+		cmd->first_err = ctx->first_err;
+	}
 	return ret;
 }
 

@@ -461,9 +461,15 @@ static int parse_reg(struct arg_parser *p, struct probe_tok t)
 	char buf[MAX_ARGSTR_LEN + 1];
 	int offset = -EINVAL;
 
-	/* eprobe and fprobe have no register context */
-	if (p->ctx->flags & (TPARG_FL_TEVENT | TPARG_FL_FPROBE))
-		return arg_error(p, TP_ERR_BAD_VAR, t.pos, -EINVAL);
+	/*
+	 * eprobes and fprobes have no register context.  6.12 logs that, and
+	 * then that the argument compiled to nothing: two error_log entries.
+	 */
+	if (p->ctx->flags & (TPARG_FL_TEVENT | TPARG_FL_FPROBE)) {
+		probe_set_err(&p->ctx->first_err, p->index, TP_ERR_BAD_VAR,
+			      t.pos, 0);
+		return arg_error(p, TP_ERR_BAD_FETCH_ARG, t.pos, -EINVAL);
+	}
 	if (tok_copy(tok_tail(t, 1), buf, sizeof(buf)))
 		offset = regs_query_register_offset(buf);
 	if (offset < 0)
@@ -1319,6 +1325,7 @@ void probe_parse_ctx_init(struct probe_parse_ctx *ctx, unsigned int flags,
 	ctx->max_args = max_args;
 	ctx->word_base = 2;
 	ctx->err.code = PROBE_ERR_NONE;
+	ctx->first_err.code = PROBE_ERR_NONE;
 }
 
 /**
@@ -1344,6 +1351,7 @@ int probe_arg_parse(struct probe_parse_ctx *ctx, int i, const char *text,
 
 	memset(parg, 0, sizeof(*parg));
 	ctx->err.code = PROBE_ERR_NONE;
+	ctx->first_err.code = PROBE_ERR_NONE;
 	ret = parse_arg_name(ctx, i, word, parg, &body);
 	if (!ret)
 		ret = compile_body(ctx, ctx->word_base + i, body, parg);

@@ -199,6 +199,9 @@ int probe_btf_next_field(const char *text, int pos, int *len);
  * @size: bytes used so far in the argument area of the record
  * @entry_arg: entry program of a return probe, created on demand
  * @err: the error of the last failed call
+ * @first_err: an error 6.12 logs before @err for the same argument (a
+ *	register where there are none: BAD_VAR, then BAD_FETCH_ARG, at the
+ *	same caret); unset (%PROBE_ERR_NONE) otherwise
  *
  * Lifetime: zero it (or use probe_parse_ctx_init()), parse the arguments,
  * then take @entry_arg over or release it with probe_entry_arg_free().
@@ -217,6 +220,7 @@ struct probe_parse_ctx {
 	unsigned int			size;
 	struct probe_entry_arg		*entry_arg;
 	struct probe_parse_err		err;
+	struct probe_parse_err		first_err;
 };
 
 void probe_parse_ctx_init(struct probe_parse_ctx *ctx, unsigned int flags,
@@ -387,9 +391,10 @@ struct probe_cmd_ops {
  * @plain_regs: every argument is a register stored as it is (REG,
  *	ST_RAW, END)
  * @err: why the command failed: the error to log
- * @first_err: an error to log before @err, for the one command that logs
- *	two (an eprobe's attached event with a bad name: that error, then
- *	NO_EVENT_INFO); unset (%PROBE_ERR_NONE) otherwise
+ * @first_err: an error to log before @err, for the commands that log two
+ *	(an eprobe's attached event with a bad name: that error, then
+ *	NO_EVENT_INFO; and the argument errors of &probe_parse_ctx.first_err);
+ *	unset (%PROBE_ERR_NONE) otherwise
  * @priv: the caller's
  *
  * Lifetime: probe_cmd_init(), probe_cmd_parse(), then probe_cmd_release()

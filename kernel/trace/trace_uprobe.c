@@ -490,6 +490,7 @@ static nokprobe_inline int fetch_store_string_user(unsigned long addr,
 }
 
 #include "trace_probe_tmpl.h"
+#include "trace_probe_record.h"
 
 /* The @n-th word on the user stack, 0 if it cannot be read */
 static unsigned long get_user_stack_nth(struct pt_regs *regs, unsigned int n)
@@ -512,7 +513,7 @@ static unsigned long get_user_stack_nth(struct pt_regs *regs, unsigned int n)
 static int process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 			      void *dest, void *base)
 {
-	struct uprobe_dispatch_data *hit = edata;
+	struct uprobe_dispatch_data *data = edata;
 	struct pt_regs *regs = rec;
 	unsigned long val;
 
@@ -534,7 +535,7 @@ static int process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		break;
 	case FETCH_OP_FOFFS:
 		/* the file is mapped where the breakpoint's offset is */
-		val = hit->bp_addr - hit->tu->offset + code->immediate;
+		val = data->bp_addr - data->tu->offset + code->immediate;
 		break;
 	default:
 		if (!process_common_fetch_insn(code, &val)) {
@@ -628,23 +629,27 @@ static void uprobe_buffer_disable(void)
 /*
  * The arguments of the hit, fetched once into this CPU's page for every
  * record of the hit (trace instances and perf).  Strings are cut to the
- * room the page has left.
+ * room the page has left.  An event without arguments takes neither the
+ * page nor its mutex: NULL.
  */
 static struct uprobe_cpu_buffer *
 prepare_uprobe_buffer(struct trace_uprobe *tu, struct pt_regs *regs,
-		      struct uprobe_dispatch_data *hit, struct uprobe_cpu_buffer **ucbp)
+		      struct uprobe_dispatch_data *data,
+		      struct uprobe_cpu_buffer **ucbp)
 {
 	int esize = probe_header_size(tu->tp.ptype);
 	struct uprobe_cpu_buffer *ucb;
 	int dsize;
 
+	if (!tu->tp.nr_args)
+		return NULL;
 	if (*ucbp)
 		return *ucbp;
-	dsize = __get_data_size(&tu->tp, regs, hit);
+	dsize = __get_data_size(&tu->tp, regs, data);
 	dsize = min_t(int, dsize, MAX_UCB_BUFFER_SIZE - tu->tp.size);
 	ucb = per_cpu_ptr(uprobe_cpu_buffer, raw_smp_processor_id());
 	mutex_lock(&ucb->mutex);
-	store_trace_args(ucb->buf, &tu->tp, regs, hit, esize, dsize);
+	store_trace_args(ucb->buf, &tu->tp, regs, data, esize, dsize);
 	ucb->dsize = tu->tp.size + dsize;
 	*ucbp = ucb;
 	return ucb;
@@ -656,51 +661,44 @@ static void uprobe_buffer_put(struct uprobe_cpu_buffer *ucb)
 		mutex_unlock(&ucb->mutex);
 }
 
-/* The header of a record: the probed address, or the function and return */
-static void uprobe_fill_header(struct uprobe_trace_entry_head *entry,
-			       struct trace_uprobe *tu, unsigned long func,
-			       struct pt_regs *regs)
+/*
+ * A hit as the record path sees it, its arguments fetched into @ucb (NULL:
+ * it has none): at the probed place, or (@func set) at the return from
+ * that function.  User registers are no place for a kernel stack trace to
+ * start: @regs stays NULL.
+ */
+static void uprobe_hit_init(struct trace_probe_hit *hit,
+			    struct trace_uprobe *tu, unsigned long func,
+			    struct pt_regs *regs, struct uprobe_cpu_buffer *ucb)
 {
-	if (is_ret_probe(tu)) {
-		entry->vaddr[0] = func;
-		entry->vaddr[1] = instruction_pointer(regs);
-	} else {
-		entry->vaddr[0] = instruction_pointer(regs);
+	trace_probe_hit_init(hit, &tu->tp, regs, NULL, NULL);
+	hit->dsize = 0;
+	if (ucb) {
+		hit->args = ucb->buf;
+		hit->dsize = ucb->dsize - tu->tp.size;
 	}
-}
-
-static void __uprobe_trace_func(struct trace_uprobe *tu, unsigned long func,
-				struct pt_regs *regs,
-				struct uprobe_cpu_buffer *ucb,
-				struct trace_event_file *trace_file)
-{
-	int esize = probe_header_size(tu->tp.ptype);
-	struct uprobe_trace_entry_head *entry;
-	struct trace_event_buffer fbuffer;
-
-	if (trace_trigger_soft_disabled(trace_file))
-		return;
-	entry = trace_event_buffer_reserve(&fbuffer, trace_file,
-					   esize + ucb->dsize);
-	if (!entry)
-		return;
-	uprobe_fill_header(entry, tu, func, regs);
-	memcpy((void *)entry + esize, ucb->buf, ucb->dsize);
-	trace_event_buffer_commit(&fbuffer);
+	hit->len = probe_header_size(tu->tp.ptype) + tu->tp.size + hit->dsize;
+	if (is_ret_probe(tu)) {
+		hit->head[0] = func;
+		hit->head[1] = instruction_pointer(regs);
+		hit->nr_head = 2;
+	} else {
+		hit->head[0] = instruction_pointer(regs);
+		hit->nr_head = 1;
+	}
 }
 
 /* Record a hit in every trace instance the event is enabled in */
 static void uprobe_trace_func(struct trace_uprobe *tu, unsigned long func,
-			      struct pt_regs *regs, struct uprobe_dispatch_data *hit,
+			      struct pt_regs *regs, struct uprobe_dispatch_data *data,
 			      struct uprobe_cpu_buffer **ucbp)
 {
-	struct uprobe_cpu_buffer *ucb = prepare_uprobe_buffer(tu, regs, hit,
-							      ucbp);
-	struct event_file_link *link;
+	struct trace_probe_hit hit __uninitialized;
 
+	uprobe_hit_init(&hit, tu, func, regs,
+			prepare_uprobe_buffer(tu, regs, data, ucbp));
 	rcu_read_lock();
-	trace_probe_for_each_link_rcu(link, &tu->tp)
-		__uprobe_trace_func(tu, func, regs, ucb, link->file);
+	trace_probe_record_hit(&hit);
 	rcu_read_unlock();
 }
 
@@ -963,39 +961,19 @@ static bool uprobe_run_bpf(struct trace_event_call *call, struct pt_regs *regs)
 }
 
 static void __uprobe_perf_func(struct trace_uprobe *tu, unsigned long func,
-			       struct pt_regs *regs, struct uprobe_dispatch_data *hit,
+			       struct pt_regs *regs,
+			       struct uprobe_dispatch_data *data,
 			       struct uprobe_cpu_buffer **ucbp)
 {
 	struct trace_event_call *call = trace_probe_event_call(&tu->tp);
-	int esize = probe_header_size(tu->tp.ptype);
-	struct uprobe_trace_entry_head *entry;
-	struct uprobe_cpu_buffer *ucb;
-	struct hlist_head *head;
-	int size, rctx;
+	struct trace_probe_hit hit __uninitialized;
 
 	if (!uprobe_run_bpf(call, regs))
 		return;
-	ucb = prepare_uprobe_buffer(tu, regs, hit, ucbp);
-	/* the perf record is u64-aligned after its u32 size */
-	size = ALIGN(esize + ucb->dsize + sizeof(u32), sizeof(u64)) -
-	       sizeof(u32);
-	if (WARN_ONCE(size > PERF_MAX_TRACE_SIZE,
-		      "profile buffer not large enough"))
-		return;
+	uprobe_hit_init(&hit, tu, func, regs,
+			prepare_uprobe_buffer(tu, regs, data, ucbp));
 	preempt_disable();
-	head = this_cpu_ptr(call->perf_events);
-	if (hlist_empty(head))
-		goto out;
-	entry = perf_trace_buf_alloc(size, NULL, &rctx);
-	if (!entry)
-		goto out;
-	uprobe_fill_header(entry, tu, func, regs);
-	memcpy((void *)entry + esize, ucb->buf, ucb->dsize);
-	memset((void *)entry + esize + ucb->dsize, 0,
-	       size - esize - ucb->dsize);
-	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
-			      head, NULL);
-out:
+	trace_probe_perf_hit(&hit, regs);
 	preempt_enable();
 }
 
@@ -1005,13 +983,13 @@ out:
  * core confirms with the filter).
  */
 static int uprobe_perf_func(struct trace_uprobe *tu, struct pt_regs *regs,
-			    struct uprobe_dispatch_data *hit,
+			    struct uprobe_dispatch_data *data,
 			    struct uprobe_cpu_buffer **ucbp)
 {
 	if (!uprobe_perf_filter(&tu->consumer, current->mm))
 		return UPROBE_HANDLER_REMOVE;
 	if (!is_ret_probe(tu))
-		__uprobe_perf_func(tu, 0, regs, hit, ucbp);
+		__uprobe_perf_func(tu, 0, regs, data, ucbp);
 	return 0;
 }
 
@@ -1084,23 +1062,24 @@ static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs)
 {
 	struct trace_uprobe *tu = container_of(con, struct trace_uprobe,
 					       consumer);
-	struct uprobe_dispatch_data hit = { .tu = tu,
-					    .bp_addr = instruction_pointer(regs) };
+	struct uprobe_dispatch_data data = {
+		.tu = tu, .bp_addr = instruction_pointer(regs),
+	};
 	struct uprobe_cpu_buffer *ucb = NULL;
 	unsigned int flags;
 	int ret = 0;
 
 	this_cpu_inc(*tu->nhits);
 	/* for bpf_get_func_ip(), see struct uprobe_dispatch_data */
-	current->utask->vaddr = (unsigned long)&hit;
+	current->utask->vaddr = (unsigned long)&data;
 	if (WARN_ON_ONCE(!uprobe_cpu_buffer))
 		return 0;
 	flags = trace_probe_load_flag(&tu->tp);
 	if ((flags & TP_FLAG_TRACE) && !is_ret_probe(tu))
-		uprobe_trace_func(tu, 0, regs, &hit, &ucb);
+		uprobe_trace_func(tu, 0, regs, &data, &ucb);
 #ifdef CONFIG_PERF_EVENTS
 	if (flags & TP_FLAG_PROFILE)
-		ret = uprobe_perf_func(tu, regs, &hit, &ucb);
+		ret = uprobe_perf_func(tu, regs, &data, &ucb);
 #endif
 	uprobe_buffer_put(ucb);
 	return ret;
@@ -1112,19 +1091,19 @@ static int uretprobe_dispatcher(struct uprobe_consumer *con,
 {
 	struct trace_uprobe *tu = container_of(con, struct trace_uprobe,
 					       consumer);
-	struct uprobe_dispatch_data hit = { .tu = tu, .bp_addr = func };
+	struct uprobe_dispatch_data data = { .tu = tu, .bp_addr = func };
 	struct uprobe_cpu_buffer *ucb = NULL;
 	unsigned int flags;
 
-	current->utask->vaddr = (unsigned long)&hit;
+	current->utask->vaddr = (unsigned long)&data;
 	if (WARN_ON_ONCE(!uprobe_cpu_buffer))
 		return 0;
 	flags = trace_probe_load_flag(&tu->tp);
 	if (flags & TP_FLAG_TRACE)
-		uprobe_trace_func(tu, func, regs, &hit, &ucb);
+		uprobe_trace_func(tu, func, regs, &data, &ucb);
 #ifdef CONFIG_PERF_EVENTS
 	if (flags & TP_FLAG_PROFILE)
-		__uprobe_perf_func(tu, func, regs, &hit, &ucb);
+		__uprobe_perf_func(tu, func, regs, &data, &ucb);
 #endif
 	uprobe_buffer_put(ucb);
 	return 0;

@@ -748,7 +748,7 @@ static const struct tp_arg_err_case tp_arg_err_cases[] = {
 	{ TP_CASE_UPROBE, "%di:^symbol", TP_ERR_BAD_TYPE },
 	{ TP_CASE_UPROBE, "%di:^symstr", TP_ERR_BAD_TYPE },
 	{ TP_CASE_UPROBE, "^$arg1", TP_ERR_NOFENTRY_ARGS },
-	{ TP_CASE_FPROBE, "^%di", TP_ERR_BAD_VAR },
+	{ TP_CASE_FPROBE, "^%di", TP_ERR_BAD_FETCH_ARG },
 	{ TP_CASE_FPROBE, "^$retval", TP_ERR_RETVAL_ON_PROBE },
 	{ TP_CASE_KPROBE_OFFS, "^$arg1", TP_ERR_NOFENTRY_ARGS },
 	{ TP_CASE_KPROBE_OFFS, "^foo", TP_ERR_NOSUP_BTFARG },
@@ -1902,7 +1902,7 @@ static const struct tp_err_case tp_eprobe_err_cases[] = {
 	/* the name is checked before the attached event */
 	{ NULL, "e:^/bar a.", TP_ERR_NO_GROUP_NAME },
 	/* no registers, no function, no file offsets */
-	{ NULL, "e syscalls/sys_enter_openat ^%di", TP_ERR_BAD_VAR },
+	{ NULL, "e syscalls/sys_enter_openat ^%di", TP_ERR_BAD_FETCH_ARG },
 	{ NULL, "e syscalls/sys_enter_openat ^$retval", TP_ERR_BAD_VAR },
 	{ NULL, "e syscalls/sys_enter_openat ^$arg1", TP_ERR_BAD_VAR },
 	{ NULL, "e syscalls/sys_enter_openat ^$stack", TP_ERR_BAD_VAR },
@@ -2033,7 +2033,8 @@ static const struct tp_err_case tp_fprobe_err_cases[] = {
 	{ NULL, "f vfs_read ^$stack10000", TP_ERR_BAD_STACK_NUM },
 	{ NULL, "f vfs_read ^$arg10000", TP_ERR_BAD_ARG_NUM },
 	{ NULL, "f vfs_read ^$none_var", TP_ERR_BAD_VAR },
-	{ NULL, "f vfs_read ^%ax", TP_ERR_BAD_VAR },
+	/* a register: BAD_VAR, then this, both at the caret */
+	{ NULL, "f vfs_read ^%ax", TP_ERR_BAD_FETCH_ARG },
 	{ NULL, "f vfs_read ^@12345678abcde", TP_ERR_BAD_MEM_ADDR },
 	{ NULL, "f vfs_read ^@+10", TP_ERR_FILE_ON_KPROBE },
 	{ NULL, "f vfs_read arg1=\\^x", TP_ERR_BAD_IMM },
@@ -2098,7 +2099,7 @@ static const struct tp_err_case tp_fprobe_err_cases[] = {
 	{ NULL, "t kfree ^$stack10000", TP_ERR_BAD_STACK_NUM },
 	{ NULL, "t kfree ^$arg10000", TP_ERR_BAD_ARG_NUM },
 	{ NULL, "t kfree ^$none_var", TP_ERR_BAD_VAR },
-	{ NULL, "t kfree ^%rax", TP_ERR_BAD_VAR },
+	{ NULL, "t kfree ^%rax", TP_ERR_BAD_FETCH_ARG },
 	{ NULL, "t kfree ^$arg*", TP_ERR_NOSUP_BTFARG },
 	/* a tracepoint has no return and a plain name */
 	{ NULL, "t kfree^%return", TP_ERR_BAD_ADDR_SUFFIX },
