@@ -16,7 +16,11 @@
  *    bpf(2): they run, BPF_TASK_FD_QUERY describes the probe
  *    (bpf_get_kprobe_info()), and bpf_override_return() works only on an
  *    error-injectable function entry (trace_kprobe_on_func_entry(),
- *    trace_kprobe_error_injectable()).
+ *    trace_kprobe_error_injectable());
+ *  - perf's uprobe PMU (create_local_trace_uprobe()) on a function of
+ *    this program, counted and with a BPF program, and BPF on a tracefs
+ *    uprobe event; BPF_TASK_FD_QUERY describes them
+ *    (bpf_get_uprobe_info()).
  *
  * The probed function is __x64_sys_getppid: getppid(2) makes it run a
  * known number of times in this task, and the syscall wrapper is on the
@@ -587,13 +591,19 @@ static void check_pmu_probe(const struct pmu_probe *p, __u64 addr)
 	free(listing);
 }
 
+/* Whether @arg names the return kind (@ret) rather than the entry one */
+static bool parse_kind_of(const char *arg, const char *entry, const char *ret)
+{
+	if (!strcmp(arg, entry))
+		return false;
+	if (!strcmp(arg, ret))
+		return true;
+	fail("\"%s\" is neither %s nor %s", arg, entry, ret);
+}
+
 static bool parse_kind(const char *arg)
 {
-	if (!strcmp(arg, "kprobe"))
-		return false;
-	if (!strcmp(arg, "kretprobe"))
-		return true;
-	fail("\"%s\" is neither kprobe nor kretprobe", arg);
+	return parse_kind_of(arg, "kprobe", "kretprobe");
 }
 
 /*
@@ -1464,6 +1474,165 @@ static void cmd_bpf_override_reject(char **argv)
 	check_reject(must_pmu_open(&p));
 }
 
+/* --- uprobe PMU and uprobe events --------------------------------------- */
+
+#define UPMU_DIR	"/sys/bus/event_source/devices/uprobe"
+
+/* The user function the uprobes here are put on */
+__attribute__((noinline)) long kpt_perf_utarget(long a)
+{
+	asm volatile("" : : : "memory");
+	return a + 1;
+}
+
+/* Call kpt_perf_utarget() @n times with perf event @fd enabled */
+static __u64 count_utarget(int fd, int n)
+{
+	int i;
+
+	kpt_perf_utarget(0);		/* disabled: not counted */
+	perf_ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+	perf_ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (i = 0; i < n; i++)
+		kpt_perf_utarget(i);
+	perf_ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	kpt_perf_utarget(0);		/* disabled again */
+	return perf_count(fd);
+}
+
+/* This program's file and the file offset of @addr in it, from its maps */
+static __u64 self_offset(const void *addr, char *path, size_t len)
+{
+	unsigned long start, end, pgoff, a = (unsigned long)addr;
+	char line[512], file[256];
+	FILE *maps = fopen("/proc/self/maps", "r");
+
+	if (!maps)
+		fail("/proc/self/maps: %s", strerror(errno));
+	while (fgets(line, sizeof(line), maps)) {
+		file[0] = '\0';
+		if (sscanf(line, "%lx-%lx %*s %lx %*s %*s %255s", &start, &end,
+			   &pgoff, file) < 3 || a < start || a >= end)
+			continue;
+		fclose(maps);
+		snprintf(path, len, "%s", file);
+		return a - start + pgoff;
+	}
+	fail("%p is not mapped", addr);
+}
+
+/* A bit of attr.config, from the uprobe PMU's format file "config:BIT" */
+static int upmu_config_bit(const char *name)
+{
+	char path[128], *text, *end;
+	long bit;
+
+	snprintf(path, sizeof(path), UPMU_DIR "/format/%s", name);
+	text = must_read(path);
+	bit = strncmp(text, "config:", 7) ? -1 : strtol(text + 7, &end, 10);
+	if (bit < 0 || bit > 63)
+		fail("%s: \"%s\" is not config:BIT", path, text);
+	free(text);
+	return bit;
+}
+
+static int upmu_open(bool retprobe, const char *path, __u64 offset)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.type = read_int(UPMU_DIR "/type");
+	if (retprobe)
+		attr.config = 1ULL << upmu_config_bit("retprobe");
+	attr.uprobe_path = (unsigned long)path;
+	attr.probe_offset = offset;
+	return perf_open(&attr);
+}
+
+/* What BPF_TASK_FD_QUERY says of the uprobe perf event @fd */
+static void expect_uprobe_query(int fd, bool retprobe, const char *path,
+				__u64 offset)
+{
+	union bpf_attr attr;
+	char buf[256];
+
+	expect_ok("BPF_TASK_FD_QUERY", task_fd_query(fd, &attr, buf,
+						     sizeof(buf)));
+	expect_u64("fd_type", attr.task_fd_query.fd_type,
+		   retprobe ? BPF_FD_TYPE_URETPROBE : BPF_FD_TYPE_UPROBE);
+	expect_str("buf", buf, path);
+	expect_u64("probe_offset", attr.task_fd_query.probe_offset, offset);
+	expect_u64("probe_addr", attr.task_fd_query.probe_addr, 0);
+}
+
+static bool parse_ukind(const char *arg)
+{
+	return parse_kind_of(arg, "uprobe", "uretprobe");
+}
+
+/*
+ * The uprobe PMU on kpt_perf_utarget(): counts exactly this task's calls
+ * while enabled, runs a BPF program on each call, is described by
+ * BPF_TASK_FD_QUERY, and refuses what is not a regular file.
+ */
+static void cmd_upmu(char **argv)
+{
+	bool retprobe = parse_ukind(argv[0]);
+	char path[256];
+	int map, fd;
+	__u64 offset;
+
+	offset = self_offset((void *)kpt_perf_utarget, path, sizeof(path));
+	fd = upmu_open(retprobe, path, offset);
+	if (fd < 0)
+		fail("uprobe PMU %s:0x%llx: %s", path, offset, errname(-fd));
+	printf("%s: uprobe PMU %s %s:0x%llx: open\n", cmd, argv[0], path,
+	       offset);
+	expect_u64("perf count of the calls", count_utarget(fd, HITS), HITS);
+	map = map_create();
+	expect_ok("PERF_EVENT_IOC_SET_BPF", attach(fd, load_counter(map, 1)));
+	expect_u64("perf count of the calls (program returns 1)",
+		   count_utarget(fd, HITS), HITS);
+	/* the uprobe stays while the event is open: two calls outside */
+	expect_u64("program runs", map_value(map), HITS + 2);
+	expect_uprobe_query(fd, retprobe, path, offset);
+	close(fd);
+	expect_errno("uprobe PMU on a directory", upmu_open(retprobe, "/", 0),
+		     EINVAL);
+	expect_errno("uprobe PMU on a missing file",
+		     upmu_open(retprobe, "/kpt-no-such-file", 0), ENOENT);
+}
+
+/* "PATH:0xOFFSET" of kpt_perf_utarget(), for a uprobe event on it */
+static void cmd_uwhere(char **argv)
+{
+	char path[256];
+	__u64 offset;
+
+	offset = self_offset((void *)kpt_perf_utarget, path, sizeof(path));
+	printf("%s:0x%llx\n", path, offset);
+}
+
+/*
+ * A BPF program on tracefs uprobe event GROUP/EVENT, put on
+ * kpt_perf_utarget() (see uwhere): it runs on each call of this task,
+ * perf counts them, and BPF_TASK_FD_QUERY describes the uprobe.
+ */
+static void cmd_ubpf_event(char **argv)
+{
+	bool retprobe = parse_ukind(argv[1]);
+	int map = map_create(), fd = open_target(argv[0]);
+	char path[256];
+	__u64 offset;
+
+	offset = self_offset((void *)kpt_perf_utarget, path, sizeof(path));
+	expect_ok("PERF_EVENT_IOC_SET_BPF", attach(fd, load_counter(map, 1)));
+	expect_u64("perf count of the calls", count_utarget(fd, HITS), HITS);
+	expect_u64("program runs", map_value(map), HITS + 2);
+	expect_uprobe_query(fd, retprobe, path, offset);
+	close(fd);
+}
+
 /* --- main ----------------------------------------------------------------- */
 
 struct command {
@@ -1491,6 +1660,9 @@ static const struct command commands[] = {
 	  4, 4, cmd_bpf_query_event },
 	{ "bpf-override", "[GROUP/EVENT]", 0, 1, cmd_bpf_override },
 	{ "bpf-override-reject", "[GROUP/EVENT]", 0, 1, cmd_bpf_override_reject },
+	{ "upmu", "uprobe|uretprobe", 1, 1, cmd_upmu },
+	{ "uwhere", "", 0, 0, cmd_uwhere, true },
+	{ "ubpf-event", "GROUP/EVENT uprobe|uretprobe", 2, 2, cmd_ubpf_event },
 };
 
 static int print_usage(void)

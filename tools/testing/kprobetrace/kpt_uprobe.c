@@ -28,6 +28,8 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
+#include "kpt_where.h"
+
 /* The value kpt_global holds, for "@+OFFSET" fetches */
 unsigned int kpt_global = 0x12345678;
 
@@ -41,27 +43,15 @@ __attribute__((noinline, used)) long kpt_target(long a, long b, const char *s)
 	return a + b;
 }
 
-/* The file and file offset of @addr in this process, from its maps */
+/* Print where @addr is, as a uprobe event names the place */
 static void where(const void *addr)
 {
-	unsigned long start, end, pgoff, a = (unsigned long)addr;
-	char line[512], path[256];
-	FILE *maps = fopen("/proc/self/maps", "r");
+	char path[KPT_WHERE_PATH_MAX];
+	unsigned long offset;
 
-	if (!maps)
-		err(1, "/proc/self/maps");
-	while (fgets(line, sizeof(line), maps)) {
-		path[0] = '\0';
-		if (sscanf(line, "%lx-%lx %*s %lx %*s %*s %255s", &start, &end,
-			   &pgoff, path) < 3)
-			continue;
-		if (a < start || a >= end)
-			continue;
-		printf("%s:0x%lx\n", path, a - start + pgoff);
-		fclose(maps);
-		return;
-	}
-	errx(1, "%p is not mapped", addr);
+	if (!kpt_where(addr, path, &offset))
+		errx(1, "%p is not mapped", addr);
+	printf("%s:0x%lx\n", path, offset);
 }
 
 static void call(long n)
