@@ -627,6 +627,30 @@ static void uprobe_buffer_disable(void)
 }
 
 /*
+ * Fetch the arguments into @buf.  The strings of a &trace_probe.onepass
+ * probe are copied unmeasured into all the room the page has; if they
+ * take all of it, one may have been cut where measuring first would have
+ * cut another, so they are measured and fetched again.  Returns the bytes
+ * the strings took.
+ */
+static int uprobe_fetch_args(struct trace_uprobe *tu, struct pt_regs *regs,
+			     struct uprobe_dispatch_data *data, void *buf)
+{
+	int esize = probe_header_size(tu->tp.ptype);
+	int room = MAX_UCB_BUFFER_SIZE - tu->tp.size;
+	int dsize;
+
+	if (tu->tp.onepass) {
+		dsize = store_trace_args(buf, &tu->tp, regs, data, esize, room);
+		if (dsize < room)
+			return dsize;
+	}
+	dsize = min_t(int, __get_data_size(&tu->tp, regs, data), room);
+	store_trace_args(buf, &tu->tp, regs, data, esize, dsize);
+	return dsize;
+}
+
+/*
  * The arguments of the hit, fetched once into this CPU's page for every
  * record of the hit (trace instances and perf).  Strings are cut to the
  * room the page has left.  An event without arguments takes neither the
@@ -637,20 +661,15 @@ prepare_uprobe_buffer(struct trace_uprobe *tu, struct pt_regs *regs,
 		      struct uprobe_dispatch_data *data,
 		      struct uprobe_cpu_buffer **ucbp)
 {
-	int esize = probe_header_size(tu->tp.ptype);
 	struct uprobe_cpu_buffer *ucb;
-	int dsize;
 
 	if (!tu->tp.nr_args)
 		return NULL;
 	if (*ucbp)
 		return *ucbp;
-	dsize = __get_data_size(&tu->tp, regs, data);
-	dsize = min_t(int, dsize, MAX_UCB_BUFFER_SIZE - tu->tp.size);
 	ucb = per_cpu_ptr(uprobe_cpu_buffer, raw_smp_processor_id());
 	mutex_lock(&ucb->mutex);
-	store_trace_args(ucb->buf, &tu->tp, regs, data, esize, dsize);
-	ucb->dsize = tu->tp.size + dsize;
+	ucb->dsize = tu->tp.size + uprobe_fetch_args(tu, regs, data, ucb->buf);
 	*ucbp = ucb;
 	return ucb;
 }

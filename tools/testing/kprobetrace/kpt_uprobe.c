@@ -14,6 +14,8 @@
  *   kpt_uprobe sdt N           print the SDT semaphore the kernel counts
  *                              in, then call kpt_target N times if set
  *   kpt_uprobe getppid N       call getppid() N times
+ *   kpt_uprobe long N          kpt_target(0, 0x1234, S) once, S being N
+ *                              characters 'x'
  *
  * kpt_target() returns a + b; kpt_global holds 0x12345678.  Built twice
  * by harness/initramfs.sh: static (kpt_uprobe, fixed addresses) and
@@ -65,6 +67,22 @@ static void call(long n)
 			errx(1, "kpt_target() is wrong");
 }
 
+static void call_long(long n)
+{
+	char *s;
+
+	if (n < 0 || n > 65536)
+		errx(2, "long: 0 to 65536 characters");
+	s = malloc(n + 1);
+	if (!s)
+		err(1, "malloc");
+	memset(s, 'x', n);
+	s[n] = '\0';
+	if (kpt_target(0, 0x1234, s) != 0x1234)
+		errx(1, "kpt_target() is wrong");
+	free(s);
+}
+
 static void fork_and_call(long n)
 {
 	int status;
@@ -104,7 +122,7 @@ int main(int argc, char **argv)
 	long i;
 
 	if (argc != 3)
-		errx(2, "usage: kpt_uprobe where|call|fork|sdt|getppid ARG");
+		errx(2, "usage: kpt_uprobe where|call|fork|sdt|getppid|long ARG");
 	if (!strcmp(argv[1], "where")) {
 		where_name(argv[2]);
 	} else if (!strcmp(argv[1], "call")) {
@@ -118,6 +136,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "getppid")) {
 		for (i = 0; i < n; i++)
 			getppid();
+	} else if (!strcmp(argv[1], "long")) {
+		call_long(n);
 	} else {
 		errx(2, "unknown command %s", argv[1]);
 	}
