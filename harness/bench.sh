@@ -46,7 +46,8 @@ build_module() { # variant
 	dir=$bench/$1/mod
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	cp "$src"/{Kbuild,kpt_bench_mod.c,kpt_bench.h,gen_fns.sh} "$dir/"
+	cp "$src"/{Kbuild,kpt_bench_mod.c,kpt_bench.h,kpt_bench_trace.h,gen_fns.sh} \
+		"$dir/"
 	make -s -C "$out" M="$dir" modules >"$bench/$1/mod.log" 2>&1 ||
 		{ cat "$bench/$1/mod.log" >&2; kpt_die "kpt_bench.ko does not build for $1"; }
 	echo "$dir/kpt_bench.ko"
@@ -57,12 +58,13 @@ build_module() { # variant
 # probe is neither the ftrace site nor the first instruction after it.
 mid_offset() { # module
 	local hex
+	# (addresses are the section's: the function need not be first)
 	hex=$(objdump -d --no-show-raw-insn "$1" |
-		awk '/<kpt_bench_target>:$/ { f = 1; n = 0; next }
+		awk '/<kpt_bench_target>:$/ { f = 1; n = 0; start = $1; next }
 		     f && /^$/ { exit }
 		     f && /^ *[0-9a-f]+:/ { if (++n == 3) { sub(":", "", $1);
-			print $1; exit } }')
-	[ -n "$hex" ] && echo $((16#$hex))
+			print start, $1; exit } }')
+	[ -n "$hex" ] && echo $((16#${hex#* } - 16#${hex% *}))
 }
 
 pack() { # variant module midoff

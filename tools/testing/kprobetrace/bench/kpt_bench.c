@@ -10,22 +10,28 @@
  * nanosecond per executed instruction, so CLOCK_MONOTONIC differences are
  * instruction counts.  A measurement is the guest time of HITS calls of
  * the probed function: kpt_bench_target() in the kpt_bench module (one
- * KPT_BENCH_IOC_RUN ioctl) or __x64_sys_getppid (HITS getppid() calls).
+ * KPT_BENCH_IOC_RUN ioctl), __x64_sys_getppid (HITS getppid() calls),
+ * kpt_bench_ufunc() in this program (HITS calls, for the uprobe rows) or
+ * the module's trace event kpt_bench_hit (one KPT_BENCH_IOC_EVENT ioctl,
+ * for the eprobe row).
  * Each row measures HITS calls with its event defined but disabled
  * (the baseline) and again with it enabled; the host divides the
  * difference by HITS.  Each row runs twice (rep 0 and 1), so the output
  * shows how far two identical runs agree.  MIDOFF is the offset of the
  * mid-function probe in kpt_bench_target(), found by the host.
  *
- * The floors are the same measurement with a bare kprobe or kretprobe
- * with an empty handler (armed by the module) instead of an event.
+ * The floors are the same measurement with a bare kprobe, kretprobe,
+ * fprobe, uprobe or tracepoint probe with an empty handler (armed by the
+ * module) instead of an event.
  *
  * Output, one line per result (stdout):
  *   def ID SITE DEFINITION      the row's floor site and kprobe_events line
  *   row ID rep R base NS event NS
  *   floor SITE rep R base NS probe NS
- *   probe ID LINE code XX       the armed probe's kprobes/list line and
- *                               the code byte at the probed address
+ *   probe ID LINE code XX       the armed probe's kprobes/list line (or
+ *                               its kind, for the sites that are not
+ *                               kprobes) and the code byte at the probed
+ *                               address, if the site has one
  *   cp STEP rep R ns NS         control-plane step time
  *   mem FIELD rep R kb KB       /proc/meminfo delta over 1000 events
  *   prof ID rep R base SEG event SEG
@@ -58,6 +64,7 @@
 #include <sys/syscall.h>
 
 #include "kpt_bench.h"
+#include "../kpt_where.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define STR_(x)		#x
@@ -68,6 +75,7 @@
 #define OPT_SYSCTL	"/proc/sys/debug/kprobes-optimization"
 #define DEVICE		"/dev/kpt_bench"
 #define TARGET		"kpt_bench_target"
+#define TRACE_EVENT	"kpt_bench/kpt_bench_hit"
 #define GETPPID		"__x64_sys_getppid"
 /* $comm is as long as the other strings: 15 characters */
 #define COMM		"kprobetrace-cmd"
@@ -82,10 +90,12 @@ static unsigned long hits;
 static unsigned int midoff;
 static int dev_fd = -1;
 static bool profile;		/* kpt_bench profile: mark the measurements */
-/* The code bytes at the entry and at the mid-function probe, unprobed */
-static int orig_entry, orig_mid;
+/* Where kpt_bench_ufunc() is, as a uprobe event names it */
+static char self_path[KPT_WHERE_PATH_MAX];
+static unsigned long ufunc_offset;
+static unsigned long usink;
 
-enum trigger { TRIG_TARGET, TRIG_GETPPID };
+enum trigger { TRIG_TARGET, TRIG_GETPPID, TRIG_UFUNC, TRIG_EVENT };
 
 /* What a row's probe sits on, which also picks its floor */
 enum site {
@@ -94,8 +104,14 @@ enum site {
 	SITE_MID_INT3,		/* kpt_bench_target+MIDOFF, optimization off */
 	SITE_MID_OPT,		/* the same, jump-optimized */
 	SITE_GETPPID,		/* __x64_sys_getppid, called by getppid() */
+	SITE_FENTRY,		/* an fprobe on kpt_bench_target */
+	SITE_UPROBE,		/* kpt_bench_ufunc() in this program */
+	SITE_EVENT,		/* the trace event kpt_bench_hit */
 	NR_SITES
 };
+
+/* The code bytes at each site, unprobed (-1: the site has none to watch) */
+static int orig_code[NR_SITES];
 
 enum setup {
 	SETUP_PLAIN,		/* enabled in the top-level instance */
@@ -113,7 +129,8 @@ struct row {
 };
 
 static const char * const site_name[NR_SITES] = {
-	"entry", "ret", "mid_int3", "mid_opt", "getppid",
+	"entry", "ret", "mid_int3", "mid_opt", "getppid", "fentry", "uprobe",
+	"event",
 };
 
 /* The matrix.  The ids are what the host's table is keyed on. */
@@ -143,6 +160,14 @@ static const struct row rows[] = {
 	{ "tracing_off", "a=%di b=%si c=%dx d=%cx", false, SITE_ENTRY,
 	  SETUP_TRACING_OFF },
 	{ "getppid", "", false, SITE_GETPPID, SETUP_PLAIN },
+	{ "u_noargs", "", false, SITE_UPROBE, SETUP_PLAIN },
+	{ "u_regs2", "a=%di b=%si", false, SITE_UPROBE, SETUP_PLAIN },
+	{ "u_ustring", "s=+0(%si):ustring", false, SITE_UPROBE, SETUP_PLAIN },
+	{ "f_noargs", "", false, SITE_FENTRY, SETUP_PLAIN },
+	{ "f_args4", "a=$arg1 b=$arg2 c=$arg3 d=$arg4", false, SITE_FENTRY,
+	  SETUP_PLAIN },
+	{ "e_fields", "seq=$seq v=+" STR(KPT_BENCH_OFF_VALUE) "($obj):u64",
+	  false, SITE_EVENT, SETUP_PLAIN },
 };
 
 static const char * const instances[] = { "kpa", "kpb" };
@@ -196,6 +221,17 @@ static unsigned long long now_ns(void)
 	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
+/*
+ * The uprobe rows' probed function: not inlined, one known frame, its
+ * second argument the user string the string row fetches.
+ */
+__attribute__((noinline, used)) unsigned long
+kpt_bench_ufunc(unsigned long seq, const char *s)
+{
+	asm volatile("" : : "r"(s) : "memory");
+	return seq ^ (unsigned char)s[0];
+}
+
 static void trigger(enum trigger t, unsigned long n)
 {
 	struct kpt_bench_run run = {
@@ -204,11 +240,23 @@ static void trigger(enum trigger t, unsigned long n)
 	};
 	unsigned long i;
 
-	if (t == TRIG_GETPPID) {
+	switch (t) {
+	case TRIG_GETPPID:
 		for (i = 0; i < n; i++)
 			getppid();
-	} else if (ioctl(dev_fd, KPT_BENCH_IOC_RUN, &run)) {
-		say("error ioctl run: %s", strerror(errno));
+		break;
+	case TRIG_UFUNC:
+		for (i = 0; i < n; i++)
+			usink += kpt_bench_ufunc(i, ustr);
+		break;
+	case TRIG_EVENT:
+		if (ioctl(dev_fd, KPT_BENCH_IOC_EVENT, &run))
+			say("error ioctl event: %s", strerror(errno));
+		break;
+	default:
+		if (ioctl(dev_fd, KPT_BENCH_IOC_RUN, &run))
+			say("error ioctl run: %s", strerror(errno));
+		break;
 	}
 }
 
@@ -262,18 +310,62 @@ static unsigned long long measure(enum trigger t, unsigned int *seg)
 
 static enum trigger site_trigger(enum site site)
 {
-	return site == SITE_GETPPID ? TRIG_GETPPID : TRIG_TARGET;
+	switch (site) {
+	case SITE_GETPPID:
+		return TRIG_GETPPID;
+	case SITE_UPROBE:
+		return TRIG_UFUNC;
+	case SITE_EVENT:
+		return TRIG_EVENT;
+	default:
+		return TRIG_TARGET;
+	}
+}
+
+/* A kprobe or kretprobe site: its probe shows in kprobes/list */
+static bool site_is_kprobe(enum site site)
+{
+	return site <= SITE_GETPPID;
 }
 
 /* The probe point of @site, as a definition writes it */
 static void site_point(enum site site, char *buf, size_t size)
 {
-	if (site == SITE_GETPPID)
+	switch (site) {
+	case SITE_GETPPID:
 		snprintf(buf, size, GETPPID);
-	else if (site == SITE_MID_INT3 || site == SITE_MID_OPT)
+		break;
+	case SITE_MID_INT3:
+	case SITE_MID_OPT:
 		snprintf(buf, size, TARGET "+0x%x", midoff);
-	else
+		break;
+	case SITE_UPROBE:
+		snprintf(buf, size, "%s:0x%lx", self_path, ufunc_offset);
+		break;
+	case SITE_EVENT:
+		snprintf(buf, size, TRACE_EVENT);
+		break;
+	default:
 		snprintf(buf, size, TARGET);
+		break;
+	}
+}
+
+/* The definition's command letter and the file it is written to */
+static char site_command(const struct row *r)
+{
+	if (r->ret)
+		return 'r';
+	if (r->site == SITE_FENTRY)
+		return 'f';
+	return r->site == SITE_EVENT ? 'e' : 'p';
+}
+
+static const char *site_file(enum site site)
+{
+	if (site == SITE_UPROBE)
+		return "uprobe_events";
+	return site_is_kprobe(site) ? "kprobe_events" : "dynamic_events";
 }
 
 static bool set_optimization(enum site site)
@@ -291,53 +383,76 @@ static int peek(unsigned int offset)
 	return p.byte;
 }
 
-/* Poll until the code byte at @offset is @byte */
-static bool wait_code(unsigned int offset, int byte)
+/*
+ * The code byte at @site: at the entry or the mid-function offset of
+ * kpt_bench_target(), or at kpt_bench_ufunc() as this process sees it (a
+ * uprobe's int3 is in its copy of the page); -1 for the sites without one.
+ */
+static int site_code(enum site site)
+{
+	unsigned char byte;
+
+	switch (site) {
+	case SITE_ENTRY:
+	case SITE_RET:
+	case SITE_FENTRY:
+		return peek(0);
+	case SITE_MID_INT3:
+	case SITE_MID_OPT:
+		return peek(midoff);
+	case SITE_UPROBE:
+		memcpy(&byte, (const void *)kpt_bench_ufunc, 1);
+		return byte;
+	default:
+		return -1;
+	}
+}
+
+/*
+ * The code byte at @site while its probe is live: the ftrace call at the
+ * entry, the int3, or the jump that replaces it (kprobes/list says
+ * OPTIMIZED as soon as the optimizer is queued, while the int3 is still
+ * there; the jump is written OPTIMIZE_DELAY later).
+ */
+static int armed_code(enum site site)
+{
+	switch (site) {
+	case SITE_ENTRY:
+	case SITE_RET:
+	case SITE_FENTRY:
+		return 0xe8;
+	case SITE_MID_INT3:
+	case SITE_UPROBE:
+		return 0xcc;
+	case SITE_MID_OPT:
+		return 0xe9;
+	default:
+		return -1;
+	}
+}
+
+/* Poll until the code byte at @site is @byte */
+static bool wait_code(enum site site, int byte)
 {
 	int poll;
 
 	for (poll = 0; poll < CODE_POLLS; poll++) {
-		if (peek(offset) == byte)
+		if (site_code(site) == byte)
 			return true;
 		usleep(10000);
 	}
 	return false;
 }
 
-/*
- * Wait until the probe on @site is live: the ftrace call at the entry,
- * the int3, or the jump that replaces it (kprobes/list says OPTIMIZED as
- * soon as the optimizer is queued, while the int3 is still there; the
- * jump is written OPTIMIZE_DELAY later).
- */
 static bool wait_armed(enum site site)
 {
-	switch (site) {
-	case SITE_ENTRY:
-	case SITE_RET:
-		return wait_code(0, 0xe8);
-	case SITE_MID_INT3:
-		return wait_code(midoff, 0xcc);
-	case SITE_MID_OPT:
-		return wait_code(midoff, 0xe9);
-	default:
-		return true;
-	}
+	return wait_code(site, armed_code(site));
 }
 
 /* Wait until the code at @site is the original again (unoptimizing lags) */
 static bool wait_quiet(enum site site)
 {
-	switch (site) {
-	case SITE_ENTRY:
-	case SITE_RET:
-		return wait_code(0, orig_entry);
-	case SITE_MID_INT3:
-	case SITE_MID_OPT:
-		return wait_code(midoff, orig_mid);
-	default:
-		return true;
-	}
+	return wait_code(site, orig_code[site]);
 }
 
 /* The kprobes/list line of the armed probe (every other one is disabled) */
@@ -371,16 +486,18 @@ static bool check_armed(const char *what, const char *id, enum site site,
 	}
 	if (rep)
 		return true;
-	if (!probe_line(line, sizeof(line))) {
+	if (!site_is_kprobe(site))
+		snprintf(line, sizeof(line), "%s", site == SITE_FENTRY ?
+			 "fprobe" : site == SITE_UPROBE ? "uprobe" : "tracepoint");
+	else if (!probe_line(line, sizeof(line))) {
 		say("error %s %s: no armed probe in " KPROBES_LIST, what, id);
 		return false;
 	}
-	if (site == SITE_GETPPID)
+	if (site_code(site) < 0)
 		say("probe %s_%s %s", what, id, line);
 	else
 		say("probe %s_%s %s code %02x", what, id, line,
-		    peek(site == SITE_MID_INT3 || site == SITE_MID_OPT ?
-			 midoff : 0));
+		    site_code(site));
 	return true;
 }
 
@@ -422,15 +539,15 @@ static void clear_buffers(const struct row *r)
 
 static bool row_setup(const struct row *r)
 {
-	char def[256], point[96], path[128];
+	char def[512], point[KPT_WHERE_PATH_MAX + 32], path[128];
 	size_t i;
 
 	site_point(r->site, point, sizeof(point));
-	snprintf(def, sizeof(def), "%c:kpt/%s %s %s", r->ret ? 'r' : 'p',
+	snprintf(def, sizeof(def), "%c:kpt/%s %s %s", site_command(r),
 		 r->id, point, r->args);
 	say("def %s %s %s", r->id, site_name[r->site], def);
 	if (!set_optimization(r->site) ||
-	    !put_ok("kprobe_events", def, O_APPEND))
+	    !put_ok(site_file(r->site), def, O_APPEND))
 		return false;
 	if (r->setup == SETUP_FILTER) {
 		snprintf(path, sizeof(path), "events/kpt/%s/filter", r->id);
@@ -462,8 +579,20 @@ static void row_teardown(const struct row *r)
 		}
 	}
 	snprintf(path, sizeof(path), "-:kpt/%s", r->id);
-	put_ok("kprobe_events", path, O_APPEND);
+	put_ok(site_file(r->site), path, O_APPEND);
 	put_ok(OPT_SYSCTL, "1", O_TRUNC);
+}
+
+/*
+ * A defined fprobe event is on its function's ftrace call even while it
+ * is disabled (6.12 registers the fprobe at definition and skips its
+ * handler while disabled).  Its rows are defined after the baseline, so
+ * that the baseline is the unprobed function, as for every other row and
+ * for the floor.
+ */
+static bool armed_when_defined(const struct row *r)
+{
+	return r->site == SITE_FENTRY;
 }
 
 /* One rep of a row: baseline, then enabled; false if it did not run */
@@ -479,9 +608,9 @@ static bool row_rep(const struct row *r, int rep)
 		return false;
 	}
 	base = measure(t, &base_seg);
-	if (!enable_row(r, "1"))
-		return false;
-	ok = check_armed("row", r->id, r->site, rep);
+	ok = !armed_when_defined(r) || row_setup(r);
+	ok = ok && enable_row(r, "1");
+	ok = ok && check_armed("row", r->id, r->site, rep);
 	if (ok && r->setup == SETUP_TRACING_OFF)
 		ok = put_ok("tracing_on", "0", O_TRUNC);
 	if (ok) {
@@ -491,6 +620,8 @@ static bool row_rep(const struct row *r, int rep)
 	if (r->setup == SETUP_TRACING_OFF)
 		put_ok("tracing_on", "1", O_TRUNC);
 	enable_row(r, "0");
+	if (armed_when_defined(r))
+		row_teardown(r);
 	if (ok)
 		say("row %s rep %d base %llu event %llu", r->id, rep,
 		    base, event);
@@ -504,6 +635,12 @@ static void run_row(const struct row *r)
 {
 	int rep;
 
+	if (armed_when_defined(r)) {
+		for (rep = 0; rep < REPS; rep++)
+			if (!row_rep(r, rep))
+				break;
+		return;
+	}
 	if (row_setup(r)) {
 		for (rep = 0; rep < REPS; rep++)
 			if (!row_rep(r, rep))
@@ -512,23 +649,49 @@ static void run_row(const struct row *r)
 	row_teardown(r);
 }
 
+/* What the module arms as the floor of @site */
+static void floor_probe(enum site site, struct kpt_bench_floor *f)
+{
+	memset(f, 0, sizeof(*f));
+	snprintf(f->symbol, sizeof(f->symbol), "%s",
+		 site == SITE_GETPPID ? GETPPID : TARGET);
+	switch (site) {
+	case SITE_RET:
+		f->kind = KPT_BENCH_FLOOR_KRETPROBE;
+		break;
+	case SITE_MID_INT3:
+	case SITE_MID_OPT:
+		f->kind = KPT_BENCH_FLOOR_KPROBE;
+		f->offset = midoff;
+		break;
+	case SITE_FENTRY:
+		f->kind = KPT_BENCH_FLOOR_FPROBE;
+		break;
+	case SITE_UPROBE:
+		f->kind = KPT_BENCH_FLOOR_UPROBE;
+		f->offset = ufunc_offset;
+		snprintf(f->symbol, sizeof(f->symbol), "%s", self_path);
+		break;
+	case SITE_EVENT:
+		f->kind = KPT_BENCH_FLOOR_TRACEPOINT;
+		break;
+	default:
+		f->kind = KPT_BENCH_FLOOR_KPROBE;
+		break;
+	}
+}
+
 /* The bare probe of @site, with an empty handler, armed by the module */
 static void run_floor(enum site site)
 {
-	struct kpt_bench_floor f = {
-		.kind = site == SITE_RET ? KPT_BENCH_FLOOR_KRETPROBE :
-					   KPT_BENCH_FLOOR_KPROBE,
-	};
+	struct kpt_bench_floor f;
 	enum trigger t = site_trigger(site);
 	unsigned long long base, probe;
 	unsigned int base_seg, probe_seg;
 	bool ok;
 	int rep;
 
-	snprintf(f.symbol, sizeof(f.symbol), "%s",
-		 site == SITE_GETPPID ? GETPPID : TARGET);
-	if (site == SITE_MID_INT3 || site == SITE_MID_OPT)
-		f.offset = midoff;
+	floor_probe(site, &f);
 	if (!set_optimization(site))
 		return;
 	for (rep = 0; rep < REPS; rep++) {
@@ -568,12 +731,17 @@ static int probes(void)
 		say("error open " DEVICE ": %s", strerror(errno));
 		return 1;
 	}
+	if (!kpt_where(kpt_bench_ufunc, self_path, &ufunc_offset) ||
+	    strlen(self_path) >= sizeof(((struct kpt_bench_floor *)0)->symbol)) {
+		say("error kpt_bench_ufunc: no file offset");
+		return 1;
+	}
 	/* the buffers are allocated at the first use: do it before timing */
 	put_ok("buffer_size_kb", "2048", O_TRUNC);
-	orig_entry = peek(0);
-	orig_mid = peek(midoff);
-	say("hits %lu midoff %u code %02x %02x", hits, midoff, orig_entry,
-	    orig_mid);
+	for (s = 0; s < NR_SITES; s++)
+		orig_code[s] = site_code(s);
+	say("hits %lu midoff %u code %02x %02x", hits, midoff,
+	    orig_code[SITE_ENTRY], orig_code[SITE_MID_INT3]);
 	for (s = 0; s < NR_SITES; s++)
 		run_floor(s);
 	for (i = 0; i < ARRAY_SIZE(rows); i++)

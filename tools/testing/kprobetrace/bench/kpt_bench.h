@@ -33,12 +33,17 @@ struct kpt_bench_run {
 
 #define KPT_BENCH_FLOOR_KPROBE		1
 #define KPT_BENCH_FLOOR_KRETPROBE	2
+#define KPT_BENCH_FLOOR_FPROBE		3
+#define KPT_BENCH_FLOOR_UPROBE		4
+#define KPT_BENCH_FLOOR_TRACEPOINT	5
 
 /**
  * struct kpt_bench_floor - argument of KPT_BENCH_IOC_FLOOR
- * @kind: KPT_BENCH_FLOOR_KPROBE or KPT_BENCH_FLOOR_KRETPROBE
- * @offset: offset from @symbol (kprobes only)
- * @symbol: the probed function, NUL-terminated
+ * @kind: one of KPT_BENCH_FLOOR_*
+ * @offset: offset from @symbol (kprobes), or the file offset (uprobes)
+ * @symbol: the probed function (kprobes, kretprobes, fprobes) or the
+ *	probed file's path (uprobes), NUL-terminated; unused for the
+ *	tracepoint, which is kpt_bench_hit
  */
 struct kpt_bench_floor {
 	__u32 kind;
@@ -66,6 +71,8 @@ struct kpt_bench_peek {
 #define KPT_BENCH_IOC_UNFLOOR	_IO('k', 3)
 /* Read a code byte of kpt_bench_target() */
 #define KPT_BENCH_IOC_PEEK	_IOWR('k', 4, struct kpt_bench_peek)
+/* Fire the trace event kpt_bench/kpt_bench_hit count times (@ustr unused) */
+#define KPT_BENCH_IOC_EVENT	_IOW('k', 5, struct kpt_bench_run)
 
 /* The control-plane rows probe kpt_bench_fn000 ... kpt_bench_fn999 */
 #define KPT_BENCH_NR_FNS	1000

@@ -2,30 +2,39 @@
 /*
  * kpt_bench: the kernel side of `make bench` (harness/bench.sh).
  *
- * It gives the benchmark three things:
+ * It gives the benchmark four things:
  *  - kpt_bench_target(), the probed function.  Its arguments point at a
  *    kernel object (a pointer chain, a bitfield word, a byte array), at a
  *    kernel string and at a user string, so every fetch argument of the
  *    matrix reads real data.  /dev/kpt_bench's KPT_BENCH_IOC_RUN calls it
  *    a given number of times: a measurement is one system call, and the
  *    cost of the call itself cancels against the unprobed baseline.
- *  - The floor: KPT_BENCH_IOC_FLOOR arms a bare kprobe or kretprobe with
- *    an empty handler, the least any probe event on the same spot costs.
+ *  - The trace event kpt_bench/kpt_bench_hit, which KPT_BENCH_IOC_EVENT
+ *    fires a given number of times: what the eprobe row attaches to.
+ *  - The floor: KPT_BENCH_IOC_FLOOR arms a bare kprobe, kretprobe, fprobe,
+ *    uprobe or tracepoint probe with an empty handler, the least any
+ *    probe event on the same spot costs.
  *  - kpt_bench_fn000() ... kpt_bench_fn999(), distinct functions that are
  *    never called, for the control-plane rows (1000 events).  They are
  *    generated at build time by gen_fns.sh (see Kbuild).
  */
 #include <linux/build_bug.h>
+#include <linux/fprobe.h>
 #include <linux/fs.h>
 #include <linux/kprobes.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/namei.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/uprobes.h>
 
 #include "kpt_bench.h"
+
+#define CREATE_TRACE_POINTS
+#include "kpt_bench_trace.h"
 
 /**
  * struct kpt_bench_obj - what the probed function's first argument points at
@@ -99,11 +108,28 @@ static long kpt_bench_run(const void __user *uarg)
 	return 0;
 }
 
+static long kpt_bench_event(const void __user *uarg)
+{
+	struct kpt_bench_run run;
+	u64 i;
+
+	if (copy_from_user(&run, uarg, sizeof(run)))
+		return -EFAULT;
+	for (i = 0; i < run.count; i++)
+		trace_kpt_bench_hit(&kpt_bench_obj, i);
+	return 0;
+}
+
 /* The floor: one bare probe at a time, armed under kpt_bench_lock */
 static DEFINE_MUTEX(kpt_bench_lock);
 static char kpt_bench_floor_sym[64];
 static struct kprobe kpt_bench_kp;
 static struct kretprobe kpt_bench_rp;
+static struct fprobe kpt_bench_fp;
+static struct uprobe_consumer kpt_bench_uc;
+static struct uprobe *kpt_bench_uprobe;
+/* The probed file, held while the uprobe is on it (as uprobe events do) */
+static struct path kpt_bench_upath;
 static unsigned int kpt_bench_floor_kind;
 
 static int kpt_bench_empty_pre(struct kprobe *kp, struct pt_regs *regs)
@@ -117,12 +143,66 @@ static int kpt_bench_empty_ret(struct kretprobe_instance *ri,
 	return 0;
 }
 
+static int kpt_bench_empty_fentry(struct fprobe *fp, unsigned long entry_ip,
+				  unsigned long ret_ip, struct pt_regs *regs,
+				  void *entry_data)
+{
+	return 0;
+}
+
+static int kpt_bench_empty_uprobe(struct uprobe_consumer *uc,
+				  struct pt_regs *regs)
+{
+	return 0;
+}
+
+static void kpt_bench_empty_tp(void *data, const void *obj,
+			       unsigned long seq)
+{
+}
+
+static int kpt_bench_uprobe_floor(const struct kpt_bench_floor *f)
+{
+	struct uprobe *uprobe;
+	int ret;
+
+	ret = kern_path(f->symbol, LOOKUP_FOLLOW, &kpt_bench_upath);
+	if (ret)
+		return ret;
+	memset(&kpt_bench_uc, 0, sizeof(kpt_bench_uc));
+	kpt_bench_uc.handler = kpt_bench_empty_uprobe;
+	uprobe = uprobe_register(d_real_inode(kpt_bench_upath.dentry),
+				 f->offset, 0, &kpt_bench_uc);
+	if (IS_ERR(uprobe)) {
+		path_put(&kpt_bench_upath);
+		return PTR_ERR(uprobe);
+	}
+	kpt_bench_uprobe = uprobe;
+	return 0;
+}
+
 static void kpt_bench_unfloor_locked(void)
 {
-	if (kpt_bench_floor_kind == KPT_BENCH_FLOOR_KPROBE)
+	switch (kpt_bench_floor_kind) {
+	case KPT_BENCH_FLOOR_KPROBE:
 		unregister_kprobe(&kpt_bench_kp);
-	else if (kpt_bench_floor_kind == KPT_BENCH_FLOOR_KRETPROBE)
+		break;
+	case KPT_BENCH_FLOOR_KRETPROBE:
 		unregister_kretprobe(&kpt_bench_rp);
+		break;
+	case KPT_BENCH_FLOOR_FPROBE:
+		unregister_fprobe(&kpt_bench_fp);
+		break;
+	case KPT_BENCH_FLOOR_UPROBE:
+		uprobe_unregister_nosync(kpt_bench_uprobe, &kpt_bench_uc);
+		uprobe_unregister_sync();
+		path_put(&kpt_bench_upath);
+		break;
+	case KPT_BENCH_FLOOR_TRACEPOINT:
+		unregister_trace_kpt_bench_hit(kpt_bench_empty_tp, NULL);
+		tracepoint_synchronize_unregister();
+		break;
+	}
 	kpt_bench_floor_kind = 0;
 }
 
@@ -145,6 +225,17 @@ static int kpt_bench_floor_locked(const struct kpt_bench_floor *f)
 		kpt_bench_rp.kp.symbol_name = kpt_bench_floor_sym;
 		kpt_bench_rp.handler = kpt_bench_empty_ret;
 		ret = register_kretprobe(&kpt_bench_rp);
+		break;
+	case KPT_BENCH_FLOOR_FPROBE:
+		memset(&kpt_bench_fp, 0, sizeof(kpt_bench_fp));
+		kpt_bench_fp.entry_handler = kpt_bench_empty_fentry;
+		ret = register_fprobe(&kpt_bench_fp, kpt_bench_floor_sym, NULL);
+		break;
+	case KPT_BENCH_FLOOR_UPROBE:
+		ret = kpt_bench_uprobe_floor(f);
+		break;
+	case KPT_BENCH_FLOOR_TRACEPOINT:
+		ret = register_trace_kpt_bench_hit(kpt_bench_empty_tp, NULL);
 		break;
 	default:
 		return -EINVAL;
@@ -202,6 +293,8 @@ static long kpt_bench_ioctl(struct file *file, unsigned int cmd,
 		return 0;
 	case KPT_BENCH_IOC_PEEK:
 		return kpt_bench_peek(uarg);
+	case KPT_BENCH_IOC_EVENT:
+		return kpt_bench_event(uarg);
 	default:
 		return -ENOTTY;
 	}
@@ -233,5 +326,5 @@ static void __exit kpt_bench_exit(void)
 
 module_init(kpt_bench_init);
 module_exit(kpt_bench_exit);
-MODULE_DESCRIPTION("kprobetrace benchmark: probed function, floor probes, 1000 functions");
+MODULE_DESCRIPTION("kprobetrace benchmark: probed function, trace event, floor probes, 1000 functions");
 MODULE_LICENSE("GPL");
