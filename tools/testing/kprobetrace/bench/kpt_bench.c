@@ -328,6 +328,14 @@ static bool site_is_kprobe(enum site site)
 	return site <= SITE_GETPPID;
 }
 
+/* What probes a site that is not a kprobe's */
+static const char *site_kind(enum site site)
+{
+	if (site == SITE_FENTRY)
+		return "fprobe";
+	return site == SITE_UPROBE ? "uprobe" : "tracepoint";
+}
+
 /* The probe point of @site, as a definition writes it */
 static void site_point(enum site site, char *buf, size_t size)
 {
@@ -479,6 +487,7 @@ static bool check_armed(const char *what, const char *id, enum site site,
 			int rep)
 {
 	char line[256];
+	int code;
 
 	if (!wait_armed(site)) {
 		say("error %s %s: the probe's code did not appear", what, id);
@@ -486,18 +495,17 @@ static bool check_armed(const char *what, const char *id, enum site site,
 	}
 	if (rep)
 		return true;
-	if (!site_is_kprobe(site))
-		snprintf(line, sizeof(line), "%s", site == SITE_FENTRY ?
-			 "fprobe" : site == SITE_UPROBE ? "uprobe" : "tracepoint");
-	else if (!probe_line(line, sizeof(line))) {
+	if (!site_is_kprobe(site)) {
+		snprintf(line, sizeof(line), "%s", site_kind(site));
+	} else if (!probe_line(line, sizeof(line))) {
 		say("error %s %s: no armed probe in " KPROBES_LIST, what, id);
 		return false;
 	}
-	if (site_code(site) < 0)
+	code = site_code(site);
+	if (code < 0)
 		say("probe %s_%s %s", what, id, line);
 	else
-		say("probe %s_%s %s code %02x", what, id, line,
-		    site_code(site));
+		say("probe %s_%s %s code %02x", what, id, line, code);
 	return true;
 }
 
