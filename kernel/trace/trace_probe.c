@@ -1312,14 +1312,19 @@ static bool trace_probe_has_listed_sibling(struct trace_probe *tp)
  * (disarmed: the event is not enabled) and @tp stays linked to its event:
  * its handlers may still be running until it is detached.
  *
+ * An enabled event keeps every one of its probes, not only its last: the
+ * delete command fails with nothing removed.  (6.12 removes the probes
+ * of an enabled multi-probe event but its last, and frees uprobe ones
+ * while they are still armed: the next hit dereferences freed memory.)
+ *
  * Context: event_mutex held.
  * Return: 0, or -EBUSY if the event is enabled or in use.
  */
 int trace_probe_remove(struct trace_probe *tp)
 {
+	if (trace_probe_is_enabled(tp))
+		return -EBUSY;
 	if (!trace_probe_has_listed_sibling(tp)) {
-		if (trace_probe_is_enabled(tp))
-			return -EBUSY;
 		if (trace_event_dyn_busy(trace_probe_event_call(tp)))
 			return -EBUSY;
 		if (trace_probe_unregister_event_call(tp))
