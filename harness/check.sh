@@ -27,7 +27,9 @@ shift $((OPTIND - 1))
 variant=${1:?usage: check.sh [-d] [-t PATTERN] [-H] stock|ours}
 kpt_variant_check "$variant"
 out=$(kpt_outdir "$variant" "$debug")
-run=$out/check
+# KPT_CHECK_RUN: a private run folder, so that two partial runs of one
+# variant (-t PATTERN) can go at once without clearing each other's files.
+run=${KPT_CHECK_RUN:-$out/check}
 per_test=${KPT_TEST_TIMEOUT:-240}
 # How long a guest may take to start its tests.  The debug kernel (KASAN,
 # lockdep) runs the boot-time ftrace self tests on two vCPUs that share
@@ -216,8 +218,9 @@ show_progress() { # results-file initrd
 run_guest() {
 	local tag=$1 list=$2 bound=$3 progress
 	shift 3
-	"$KPT_ROOT/harness/initramfs.sh" "$variant" "$debug" "$list" \
-		"$run/initramfs.cpio.gz" || kpt_die "initramfs failed"
+	KPT_STAGE=$run/stage "$KPT_ROOT/harness/initramfs.sh" "$variant" \
+		"$debug" "$list" "$run/initramfs.cpio.gz" || kpt_die "initramfs failed"
+	rm -rf "$run/stage"
 	mkdir -p "$run/$tag"
 	show_progress "$run/$tag/results.txt" "$run/initramfs.cpio.gz" &
 	progress=$!

@@ -73,8 +73,21 @@ install_kpt_uprobe() {
 	done
 }
 
+# The reliability programs (make stress, the short form in make check):
+# the concurrent stress run and the definition fuzzer, static.
+install_kpt_reliability() {
+	local p
+	for p in kpt_stress kpt_fuzz; do
+		[ -f "$KPT_ROOT/tools/testing/kprobetrace/$p.c" ] || continue
+		gcc -static -O2 -Wall -Werror -o "$stage/usr/bin/$p" \
+			"$KPT_ROOT/tools/testing/kprobetrace/$p.c" ||
+			kpt_die "$p does not build"
+	done
+}
+
 install_busybox
 install_dynamic /usr/bin/trace-cmd
+install_kpt_reliability
 install_kpt_perf
 install_kpt_uprobe
 install_selftests
@@ -89,8 +102,10 @@ if [ -f "$KPT_ROOT/tests/diff/corpus.txt" ]; then
 fi
 cp "$testlist" "$stage/kpt/tests.list"
 cp -a "$KPT_ROOT/tests/boot" "$stage/kpt/boot"
-echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
-echo "root:x:0:" >"$stage/etc/group"
+# A second, unprivileged user for the permission tests.
+printf '%s\n' "root:x:0:0:root:/root:/bin/sh" \
+	"kpt:x:1000:1000:kprobetrace test user:/tmp:/bin/sh" >"$stage/etc/passwd"
+printf '%s\n' "root:x:0:" "kpt:x:1000:" >"$stage/etc/group"
 printf '%s\n' "$variant" >"$stage/kpt/variant"
 
 (cd "$stage" && find . -print0 | cpio --null -o -H newc -R 0:0 --quiet) |
