@@ -21,6 +21,8 @@
  *    this program, counted and with a BPF program, and BPF on a tracefs
  *    uprobe event; BPF_TASK_FD_QUERY describes them
  *    (bpf_get_uprobe_info()).
+ *  - who may use them: one perf or BPF use with the errno it must get, run
+ *    as an unprivileged user or under lockdown (access).
  *
  * The probed function is __x64_sys_getppid: getppid(2) makes it run a
  * known number of times in this task, and the syscall wrapper is on the
@@ -30,8 +32,8 @@
  * tasks of the guest cannot change a result.
  *
  * Build: gcc -static -O2 -Wall -Werror (harness/initramfs.sh does).
- * Run as root, with tracefs at /sys/kernel/tracing (or $KPT_TRACEFS) and
- * debugfs at /sys/kernel/debug.
+ * Run as root (access: as any user too), with tracefs at
+ * /sys/kernel/tracing (or $KPT_TRACEFS) and debugfs at /sys/kernel/debug.
  */
 #define _GNU_SOURCE
 #include <err.h>
@@ -1633,6 +1635,161 @@ static void cmd_ubpf_event(char **argv)
 	close(fd);
 }
 
+/* --- who may use what ----------------------------------------------------- */
+
+/*
+ * The errno named @name ("EACCES"), or 0 for "ok"; exits with usage
+ * status 2 on a name that is neither.
+ */
+static int parse_want(const char *name)
+{
+	int err;
+
+	if (!strcmp(name, "ok"))
+		return 0;
+	for (err = 1; err < 4096; err++) {
+		const char *n = strerrorname_np(err);
+
+		if (n && !strcmp(n, name))
+			return err;
+	}
+	errx(2, "\"%s\" is neither ok nor an errno name", name);
+}
+
+/*
+ * A kprobe program that calls @helper once, on an 8-byte stack slot and
+ * address 0: whether the verifier takes it depends only on whether the
+ * helper is available, which lockdown and capabilities decide.  It is
+ * loaded, never attached.  Returns the program fd or -errno.
+ */
+static int load_helper_call(int helper)
+{
+	struct prog p = { .name = "kpt_helper" };
+	union bpf_attr attr;
+
+	/* initialized: probe_write_user() reads it */
+	emit(&p, BPF_ST | BPF_MEM | BPF_DW, BPF_REG_10, 0, -8, 0);
+	if (helper == BPF_FUNC_probe_write_user) {
+		/* (user dst 0, src = the slot, size 8) */
+		emit_mov_imm(&p, BPF_REG_1, 0);
+		emit_mov_reg(&p, BPF_REG_2, BPF_REG_10);
+		emit(&p, BPF_ALU64 | BPF_ADD | BPF_K, BPF_REG_2, 0, 0, -8);
+	} else {
+		/* (dst = the slot, size 8, src 0) */
+		emit_mov_reg(&p, BPF_REG_1, BPF_REG_10);
+		emit(&p, BPF_ALU64 | BPF_ADD | BPF_K, BPF_REG_1, 0, 0, -8);
+		emit_mov_imm(&p, BPF_REG_3, 0);
+	}
+	emit_mov_imm(&p, helper == BPF_FUNC_probe_write_user ? BPF_REG_3 :
+		     BPF_REG_2, 8);
+	emit_call(&p, helper);
+	emit_return(&p, 0);
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_KPROBE;
+	attr.insns = (unsigned long)p.insn;
+	attr.insn_cnt = p.len;
+	attr.license = (unsigned long)"GPL";
+	snprintf(attr.prog_name, sizeof(attr.prog_name), "%s", p.name);
+	return sys_bpf(BPF_PROG_LOAD, &attr);
+}
+
+/*
+ * A counting perf event on this task (see perf_open()), or with @sample
+ * one sampling every hit; fd or -errno.
+ */
+static int perf_try(struct perf_event_attr *attr, bool nokernel,
+		    __u64 sample)
+{
+	attr->exclude_kernel = nokernel;
+	if (sample) {
+		attr->sample_period = 1;
+		attr->sample_type = sample;
+	}
+	return perf_open(attr);
+}
+
+/* One attempt of KIND (see cmd_access()); fd or -errno. */
+static int access_try(const char *kind, bool nokernel)
+{
+	bool kretprobe = !strcmp(kind, "kretprobe-pmu");
+	bool regs = !strcmp(kind, "uprobe-regs-intr");
+	struct perf_event_attr attr;
+	char path[256];
+
+	memset(&attr, 0, sizeof(attr));
+	if (kretprobe || !strcmp(kind, "kprobe-pmu")) {
+		attr.type = pmu_type();
+		if (kretprobe)
+			attr.config = 1ULL << pmu_retprobe_bit();
+		attr.kprobe_func = (unsigned long)TARGET;
+		return perf_try(&attr, nokernel, 0);
+	}
+	if (regs || !strcmp(kind, "uprobe-pmu")) {
+		attr.type = read_int(UPMU_DIR "/type");
+		attr.probe_offset = self_offset((void *)kpt_perf_utarget, path,
+						sizeof(path));
+		attr.uprobe_path = (unsigned long)path;
+		attr.sample_regs_intr = regs;
+		/* interrupted registers in each sample: LOCKDOWN_PERF */
+		return perf_try(&attr, nokernel, regs ? PERF_SAMPLE_REGS_INTR : 0);
+	}
+	attr.type = PERF_TYPE_TRACEPOINT;
+	if (!strncmp(kind, "tracepoint:", 11)) {
+		attr.config = parse_u64(kind + 11);
+		return perf_try(&attr, nokernel, 0);
+	}
+	if (!strncmp(kind, "raw-tracepoint:", 15)) {
+		/* PERF_SAMPLE_RAW: the records themselves */
+		attr.config = parse_u64(kind + 15);
+		return perf_try(&attr, nokernel, PERF_SAMPLE_RAW);
+	}
+	if (!strcmp(kind, "bpf-read-kernel"))
+		return load_helper_call(BPF_FUNC_probe_read_kernel);
+	if (!strcmp(kind, "bpf-read-kernel-str"))
+		return load_helper_call(BPF_FUNC_probe_read_kernel_str);
+	if (!strcmp(kind, "bpf-read-user"))
+		return load_helper_call(BPF_FUNC_probe_read_user);
+	if (!strcmp(kind, "bpf-write-user"))
+		return load_helper_call(BPF_FUNC_probe_write_user);
+	errx(2, "unknown kind \"%s\"", kind);
+}
+
+/*
+ * KIND WANT [nokernel]: one use of a probe interface, which must succeed
+ * (WANT "ok") or fail with errno WANT ("EACCES").  For the permission and
+ * lockdown tests: it runs as any user and reads no tracefs file.  KIND:
+ *  kprobe-pmu, kretprobe-pmu: the kprobe PMU on TARGET;
+ *  uprobe-pmu: the uprobe PMU on kpt_perf_utarget();
+ *  uprobe-regs-intr: the same, sampling PERF_SAMPLE_REGS_INTR;
+ *  tracepoint:ID, raw-tracepoint:ID: tracefs event ID, counting or
+ *    sampling PERF_SAMPLE_RAW;
+ *  bpf-read-kernel, bpf-read-kernel-str, bpf-read-user, bpf-write-user:
+ *    loading a kprobe program that calls bpf_probe_read_kernel() (...).
+ * Perf events are on this task; "nokernel" sets attr.exclude_kernel.
+ */
+static void cmd_access(char **argv)
+{
+	bool nokernel = false;
+	int want = parse_want(argv[1]), fd;
+	char what[128];
+
+	if (argv[2]) {
+		if (strcmp(argv[2], "nokernel"))
+			errx(2, "\"%s\" is not nokernel", argv[2]);
+		nokernel = true;
+	}
+	snprintf(what, sizeof(what), "%s%s (uid %d)", argv[0],
+		 nokernel ? " nokernel" : "", (int)getuid());
+	fd = access_try(argv[0], nokernel);
+	if (fd >= 0)
+		close(fd);
+	if (want)
+		expect_errno(what, fd, want);
+	else
+		expect_ok(what, fd);
+}
+
 /* --- main ----------------------------------------------------------------- */
 
 struct command {
@@ -1663,6 +1820,7 @@ static const struct command commands[] = {
 	{ "upmu", "uprobe|uretprobe", 1, 1, cmd_upmu },
 	{ "uwhere", "", 0, 0, cmd_uwhere, true },
 	{ "ubpf-event", "GROUP/EVENT uprobe|uretprobe", 2, 2, cmd_ubpf_event },
+	{ "access", "KIND ok|ERRNO [nokernel]", 2, 3, cmd_access },
 };
 
 static int print_usage(void)
