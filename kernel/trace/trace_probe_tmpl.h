@@ -181,7 +181,11 @@ static nokprobe_inline int fetch_derefs(struct fetch_insn **pcode,
 	return 0;
 }
 
-/* Store (or, with @dest NULL, measure) one element and cut its bitfield */
+/*
+ * Store (or, with @dest NULL, measure) one element and cut its bitfield.
+ * A memory element that cannot be read is stored as 0 (see
+ * store_trace_args()); a string that cannot be, as no string.
+ */
 static nokprobe_inline int fetch_element(struct fetch_insn *store,
 					 unsigned long val, void *dest,
 					 void *base)
@@ -191,6 +195,9 @@ static nokprobe_inline int fetch_element(struct fetch_insn *store,
 	if (!dest)
 		return fetch_measure(store, val);
 	ret = fetch_store(store, val, dest, base);
+	if (unlikely(ret < 0) && (store->op == FETCH_OP_ST_MEM ||
+				  store->op == FETCH_OP_ST_UMEM))
+		memset(dest, 0, store->size);
 	if (store[1].op == FETCH_OP_MOD_BF)
 		fetch_apply_bitfield(&store[1], dest);
 	return ret;
@@ -318,6 +325,22 @@ static nokprobe_inline void store_plain_reg_args(void *data,
 }
 
 /*
+ * What an argument whose fetch faulted records: a string, no string (its
+ * data_loc has length 0: "(fault)"); a value, 0.  6.12 leaves a value's
+ * bytes as the ring buffer had them (0 in a fresh one, an old record's in
+ * a reused one); here a record may be built in this CPU's scratch, where
+ * leaving them would show another event's data, so they are cleared.
+ */
+static nokprobe_inline void store_faulted_arg(struct probe_arg *arg, u32 *dl,
+					      int dynoff)
+{
+	if (arg->dynamic)
+		*dl = make_data_loc(0, dynoff);
+	else
+		memset(dl, 0, arg->type->size * max(arg->count, 1U));
+}
+
+/*
  * Fill the argument area at @data (the record starts @header_size bytes
  * before it) with @maxlen bytes of room for strings after the fixed part.
  * Returns the bytes of that room the strings took.
@@ -342,7 +365,9 @@ static nokprobe_inline int store_trace_args(void *data, struct trace_probe *tp,
 		if (unlikely(arg->dynamic))
 			*dl = make_data_loc(maxlen, dyndata - base);
 		ret = process_fetch_insn(arg->code, rec, edata, dl, base);
-		if (arg->dynamic && likely(ret > 0)) {
+		if (unlikely(ret < 0)) {
+			store_faulted_arg(arg, dl, dyndata - base);
+		} else if (arg->dynamic) {
 			dyndata += ret;
 			maxlen -= ret;
 		}

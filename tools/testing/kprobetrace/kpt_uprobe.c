@@ -16,6 +16,13 @@
  *   kpt_uprobe getppid N       call getppid() N times
  *   kpt_uprobe long N          kpt_target(0, 0x1234, S) once, S being N
  *                              characters 'x'
+ *   kpt_uprobe edge N          kpt_target(0, 0x1234, S), then access(S),
+ *                              S being N characters 'x' that end a page
+ *                              whose next page is unmapped: no NUL, so
+ *                              reading the string faults; prints the
+ *                              errno of access() (EFAULT expected)
+ *   kpt_uprobe edgez N         the same with N - 1 'x' and a NUL as the
+ *                              last byte of the page: a whole string
  *
  * kpt_target() returns a + b; kpt_global holds 0x12345678.  Built twice
  * by harness/initramfs.sh: static (kpt_uprobe, fixed addresses) and
@@ -23,11 +30,13 @@
  */
 #define _GNU_SOURCE
 #include <err.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 
 #include "kpt_where.h"
@@ -102,6 +111,8 @@ static void fork_and_call(long n)
 	call(n);
 }
 
+static void call_edge(long n, int nul);
+
 static void where_name(const char *name)
 {
 	if (!strcmp(name, "target"))
@@ -122,7 +133,7 @@ int main(int argc, char **argv)
 	long i;
 
 	if (argc != 3)
-		errx(2, "usage: kpt_uprobe where|call|fork|sdt|getppid|long ARG");
+		errx(2, "usage: kpt_uprobe where|call|fork|sdt|getppid|long|edge|edgez ARG");
 	if (!strcmp(argv[1], "where")) {
 		where_name(argv[2]);
 	} else if (!strcmp(argv[1], "call")) {
@@ -138,8 +149,42 @@ int main(int argc, char **argv)
 			getppid();
 	} else if (!strcmp(argv[1], "long")) {
 		call_long(n);
+	} else if (!strcmp(argv[1], "edge")) {
+		call_edge(n, 0);
+	} else if (!strcmp(argv[1], "edgez")) {
+		call_edge(n, 1);
 	} else {
 		errx(2, "unknown command %s", argv[1]);
 	}
 	return 0;
+}
+
+/*
+ * A string at the very end of a page whose next page is unmapped: without
+ * @nul, every reader runs into the unmapped page; with @nul, its NUL is the
+ * page's last byte and the string is whole.
+ */
+static void call_edge(long n, int nul)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char *map, *s;
+	int ret;
+
+	if (n < 1 || n > page)
+		errx(2, "edge: 1 to %ld characters", page);
+	map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED)
+		err(1, "mmap");
+	if (munmap(map + page, page))
+		err(1, "munmap");
+	s = map + page - n;
+	memset(s, 'x', n);
+	if (nul)
+		s[n - 1] = '\0';
+	if (kpt_target(0, 0x1234, s) != 0x1234)
+		errx(1, "kpt_target() is wrong");
+	ret = access(s, F_OK);
+	printf("%d\n", ret ? errno : 0);
+	munmap(map, page);
 }
