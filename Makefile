@@ -20,6 +20,13 @@
 #   make bench PROFILE=1       where each row's instructions go, per function
 #   make distro                kernel/trace/ of both trees under Debian's 6.12
 #                              config and allmodconfig, W=1 (part of make check)
+#   make stress                reliability under load and hostile input, stock
+#                              and ours: 10 minutes of concurrent load and
+#                              100,000 fuzzed definitions per kernel (DEBUG as
+#                              above; STRESS_SECONDS, FUZZ_WRITES, FUZZ_SEED);
+#                              writes RELIABILITY.md
+#   make stress-golden         rewrite tests/stress/fuzz.golden (the short
+#                              fuzz run make check compares with) from stock
 #
 # Build output lives in build/ (git-ignored).
 
@@ -32,7 +39,8 @@ CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
 	$(if $(filter 1,$(NO_HOST)),-H)
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
-.PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench distro host-test fuzz clean distclean
+.PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench distro \
+	stress stress-golden host-test fuzz clean distclean
 
 all: kernel
 
@@ -74,6 +82,20 @@ bench:
 # kernel/trace/ of both trees under Debian's config and allmodconfig
 distro: deps
 	@$(H)/distro.sh
+
+# Both kernels, whatever KERNEL says: the figures compare them.
+STRESS_SECONDS ?= 600
+FUZZ_WRITES ?= 100000
+FUZZ_SEED ?= 1
+stress:
+	@$(MAKE) --no-print-directory kernel KERNEL=stock
+	@$(MAKE) --no-print-directory kernel KERNEL=ours
+	@$(H)/stress.sh $(QEMU_FLAGS) -t $(STRESS_SECONDS) -n $(FUZZ_WRITES) -s $(FUZZ_SEED)
+
+# The short fuzz run of make check (harness/check.sh: its -n and -s).
+stress-golden:
+	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
+	@$(H)/stress.sh -g -t 0 -n 5000 -s 1
 
 host-test:
 	@$(MAKE) -C tools/testing/trace_probe test

@@ -10,7 +10,8 @@
 # tests/baseline/stock.pass, or is one of the project's own tests; any other
 # non-pass is reported as skipped with the reason from
 # tests/baseline/stock.notes.  The KUnit suite's rows, reported at boot,
-# count as tests too.  Ends with "N passed, N failed, N skipped".
+# count as tests too.  Then the short stress and fuzz run (make stress's
+# short form).  Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -333,11 +334,26 @@ diff_tests() {
 		grep -v '^\[kpt' "$run/diff.log" | head -n 60
 }
 
+# The short form of make stress: a minute of concurrent load and 5,000
+# fuzzed definitions, compared write by write with the stock results in
+# tests/stress/fuzz.golden (harness/stress.sh -c).  Skipped when TESTS=
+# names other tests.
+stress_tests() {
+	[ -z "$pattern" ] || echo "stress" | grep -q -e "$pattern" || return 0
+	kpt_log "short stress and fuzz run (harness/stress.sh -c)"
+	"$KPT_ROOT/harness/stress.sh" -c $([ "$debug" = 1 ] && echo -d) \
+		-t "${KPT_STRESS_SECONDS:-60}" -n 5000 -s 1 -v "$variant" \
+		>"$run/stress.log" 2>&1
+	add_counts "stress run" "$run/stress.log" ||
+		grep -v '^\[kpt' "$run/stress.log" | head -n 60
+}
+
 rm -rf "$run" && mkdir -p "$run"
 [ "$host" = 1 ] && host_tests
 guest_tests
 kunit_tests
 diff_tests
+stress_tests
 echo
 echo "==== kprobetrace check: $variant$([ "$debug" = 1 ] && echo ' (debug)') ===="
 [ -f "$run/summary.txt" ] && cat "$run/summary.txt"
