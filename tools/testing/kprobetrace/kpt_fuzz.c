@@ -727,6 +727,22 @@ static void gen_junk(struct gen *g)
 			 junk_chars[rnd(&g->r, strlen(junk_chars))]);
 }
 
+/* The bodies that are one word of a list */
+static const struct {
+	const char * const *words;
+	unsigned int n;
+} body_words[B_NR] = {
+	[B_STACK] = { stacks, ARRAY_SIZE(stacks) },
+	[B_RETVAL] = { retvals, ARRAY_SIZE(retvals) },
+	[B_COMM] = { comms, ARRAY_SIZE(comms) },
+	[B_ARGN] = { argns, ARRAY_SIZE(argns) },
+	[B_BADVAR] = { badvars, ARRAY_SIZE(badvars) },
+	[B_IMM] = { imms, ARRAY_SIZE(imms) },
+	[B_IMMSTR] = { immstrs, ARRAY_SIZE(immstrs) },
+	[B_MEM] = { mems, ARRAY_SIZE(mems) },
+	[B_UMEM] = { umems, ARRAY_SIZE(umems) },
+};
+
 static enum body pick_body(struct gen *g, int depth)
 {
 	const unsigned char *w = body_weight[g->site];
@@ -750,38 +766,13 @@ static void gen_body(struct gen *g, int depth)
 {
 	struct str *t = &g->d->text;
 
-	switch (pick_body(g, depth)) {
+	enum body b = pick_body(g, depth);
+
+	switch (b) {
 	case B_REG:
 		str_putc(t, '%');
 		str_puts(t, chance(&g->r, 85) ? PICK(&g->r, regs_ok) :
 			 PICK(&g->r, regs_bad));
-		break;
-	case B_STACK:
-		str_puts(t, PICK(&g->r, stacks));
-		break;
-	case B_RETVAL:
-		str_puts(t, PICK(&g->r, retvals));
-		break;
-	case B_COMM:
-		str_puts(t, PICK(&g->r, comms));
-		break;
-	case B_ARGN:
-		str_puts(t, PICK(&g->r, argns));
-		break;
-	case B_BADVAR:
-		str_puts(t, PICK(&g->r, badvars));
-		break;
-	case B_IMM:
-		str_puts(t, PICK(&g->r, imms));
-		break;
-	case B_IMMSTR:
-		str_puts(t, PICK(&g->r, immstrs));
-		break;
-	case B_MEM:
-		str_puts(t, PICK(&g->r, mems));
-		break;
-	case B_UMEM:
-		str_puts(t, PICK(&g->r, umems));
 		break;
 	case B_DEREF:
 		gen_deref(g, depth);
@@ -792,8 +783,11 @@ static void gen_body(struct gen *g, int depth)
 	case B_FIELD:
 		gen_field(g);
 		break;
-	default:
+	case B_JUNK:
 		gen_junk(g);
+		break;
+	default:	/* a word from the body's list */
+		str_puts(t, body_words[b].words[rnd(&g->r, body_words[b].n)]);
 		break;
 	}
 }
