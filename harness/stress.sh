@@ -74,6 +74,15 @@ extract_files() { # raw dir
 	done
 }
 
+# The fault-path tests stock fails by design (tests/baseline/stock.notes
+# gives the reason; make check shows them), comma-separated: stock's run
+# leaves them out.
+fault_skip() { # variant
+	[ "$1" = stock ] || return 0
+	sed -n 's|^test.d/kprobetrace/\(fault_[^ ]*\.tc\) .*|\1|p' \
+		"$KPT_ROOT/tests/baseline/stock.notes" | paste -sd, -
+}
+
 run_variant() { # variant
 	local v=$1 out run rc=0
 	out=$(kpt_outdir "$v" "$debug")
@@ -87,7 +96,8 @@ run_variant() { # variant
 	kpt_log "stress on $v$flavour: ${secs}s of load, $writes fuzzed writes (seed $seed, bound ${bound}s)"
 	"$KPT_ROOT/harness/qemu.sh" -q $([ "$debug" = 1 ] && echo -d) -m stress \
 		-i "$run/initramfs.cpio.gz" -r "$run" -t "$bound" \
-		-a "kpt.stress=$secs kpt.fuzz=$writes kpt.seed=$seed kpt.faults=$faults" "$v" || rc=$?
+		-a "kpt.stress=$secs kpt.fuzz=$writes kpt.seed=$seed kpt.faults=$faults kpt.faultskip=$(fault_skip "$v")" \
+		"$v" || rc=$?
 	tr -d '\r' <"$run/results.txt" >"$run/raw.txt"
 	extract_files "$run/raw.txt" "$run"
 	check_variant "$v" "$run" "$rc"

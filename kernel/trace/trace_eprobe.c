@@ -413,11 +413,23 @@ static struct trace_event_file *eprobe_target(struct trace_eprobe *ep,
 	return find_event_file(file->tr, ep->event_system, ep->event_name);
 }
 
+/* Take @trigger off @target, and free it once no record runs it */
+static void unhook_eprobe_trigger(struct trace_event_file *target,
+				  struct event_trigger_data *trigger)
+{
+	list_del_rcu(&trigger->list);
+	trace_event_trigger_enable_disable(target, 0);
+	update_cond_flag(target);
+	tracepoint_synchronize_unregister();
+	free_eprobe_trigger(trigger);
+}
+
 /* Record @ep into @file: hook onto the attached event of that instance */
 static int enable_eprobe(struct trace_eprobe *ep, struct trace_event_file *file)
 {
 	struct trace_event_file *target = eprobe_target(ep, file);
 	struct event_trigger_data *trigger;
+	int ret;
 
 	if (!target)
 		return -ENOENT;
@@ -425,7 +437,17 @@ static int enable_eprobe(struct trace_eprobe *ep, struct trace_event_file *file)
 	if (IS_ERR(trigger))
 		return PTR_ERR(trigger);
 	list_add_tail_rcu(&trigger->list, &target->triggers);
-	trace_event_trigger_enable_disable(target, 1);
+	ret = trace_event_trigger_enable_disable(target, 1);
+	if (ret) {
+		/*
+		 * The attached event could not be enabled (6.12 reports
+		 * success then, and records nothing).  Its trigger-mode and
+		 * soft-mode counts went up all the same: unhook brings them
+		 * down.
+		 */
+		unhook_eprobe_trigger(target, trigger);
+		return ret;
+	}
 	update_cond_flag(target);
 	return 0;
 }
@@ -459,12 +481,7 @@ static int disable_eprobe(struct trace_eprobe *ep,
 	trigger = find_eprobe_trigger(ep, target, file);
 	if (!trigger)
 		return -ENODEV;
-	list_del_rcu(&trigger->list);
-	trace_event_trigger_enable_disable(target, 0);
-	update_cond_flag(target);
-	/* no record of the attached event still runs the trigger */
-	tracepoint_synchronize_unregister();
-	free_eprobe_trigger(trigger);
+	unhook_eprobe_trigger(target, trigger);
 	return 0;
 }
 

@@ -257,7 +257,9 @@ static bool trace_fprobe_same_place(struct trace_probe *a,
 
 /*
  * A tracepoint probe is an fprobe on the tracepoint's probe stub, which
- * the tracepoint calls once the stub is one of its probes.
+ * the tracepoint calls once the stub is one of its probes.  If the fprobe
+ * fails, the stub goes again: 6.12 leaves it on the tracepoint, and every
+ * later tprobe there fails with EEXIST.
  */
 static int register_tracepoint_fprobe(struct trace_fprobe *tf)
 {
@@ -270,7 +272,10 @@ static int register_tracepoint_fprobe(struct trace_fprobe *tf)
 						       NULL, 0);
 	if (ret < 0)
 		return ret;
-	return register_fprobe_ips(&tf->fp, &ip, 1);
+	ret = register_fprobe_ips(&tf->fp, &ip, 1);
+	if (ret)
+		tracepoint_probe_unregister(tpoint, tpoint->probestub, NULL);
+	return ret;
 }
 
 /* Register the fprobe itself, resolving "@SYM" arguments first */

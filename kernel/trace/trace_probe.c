@@ -913,12 +913,49 @@ static struct trace_event_call *find_trace_event_call(const char *system,
 	return NULL;
 }
 
+/*
+ * Whether @call has its file and events/ directory in every trace
+ * instance that has directories.  trace_add_event_call() does not report
+ * a failure to make them (6.12 then lists an event that has no
+ * events/GROUP/EVENT, or none in an instance).  An instance made for a
+ * few systems only (system_names) may leave the event out by design.
+ */
+static bool event_files_made(struct trace_event_call *call)
+{
+	struct trace_event_file *file;
+	struct trace_array *tr;
+	bool found;
+
+	guard(mutex)(&trace_types_lock);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		/* before tracefs is up (kprobe_event=) nothing has one */
+		if (!tr->event_dir)
+			continue;
+		found = false;
+		list_for_each_entry(file, &tr->events, list) {
+			if (file->event_call != call)
+				continue;
+			if (!file->ei)
+				return false;
+			found = true;
+			break;
+		}
+		if (!found && !tr->system_names)
+			return false;
+	}
+	return true;
+}
+
 /**
  * trace_probe_register_event_call - make the event visible
  * @tp: the probe whose event to register
  *
+ * Registered in full or not at all: an event whose files or directories
+ * could not all be made is removed again.
+ *
  * Context: event_mutex held.
- * Return: 0, -EEXIST if GROUP/EVENT is taken by any event, or -errno.
+ * Return: 0, -EEXIST if GROUP/EVENT is taken by any event, -ENOMEM if
+ * its files could not be made, or -errno.
  */
 int trace_probe_register_event_call(struct trace_probe *tp)
 {
@@ -932,9 +969,18 @@ int trace_probe_register_event_call(struct trace_probe *tp)
 	if (!register_trace_event(&call->event))
 		return -ENODEV;
 	ret = trace_add_event_call(call);
-	if (ret)
+	if (ret) {
 		unregister_trace_event(&call->event);
-	return ret;
+		return ret;
+	}
+	if (event_files_made(call))
+		return 0;
+	/*
+	 * Nobody can have it yet, so its removal is not refused; the
+	 * removal unregisters call->event too.
+	 */
+	WARN_ON_ONCE(trace_remove_event_call(call));
+	return -ENOMEM;
 }
 
 /* Allocated at the first enable of any probe event for tracing; kept */

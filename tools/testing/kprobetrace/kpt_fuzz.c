@@ -1584,12 +1584,23 @@ static void subst(const char *tmpl, struct str *out)
 
 /* --- bounds, violations, counters -------------------------------------- */
 
+#define OP_KINDS	32
+
+/* Where the time goes: one kind of operation, its count and its time */
+struct op_time {
+	char kind[64];
+	long count;
+	double seconds;
+};
+
 /* What the worker and the parent watching it share */
 struct shared {
 	unsigned long beat;	/* moves at each operation's start and end */
 	long idx;		/* the write in progress (-1: none) */
 	long writes, accepted, rejected, violations;
 	char op[64];		/* the operation in progress */
+	struct timespec op_start;
+	struct op_time times[OP_KINDS];
 };
 
 static struct shared *sh;
@@ -1654,13 +1665,44 @@ static void op_begin(const char *op)
 	memcpy(sh->op, op, n);
 	sh->op[n] = '\0';
 	__atomic_add_fetch(&sh->beat, 1, __ATOMIC_RELEASE);
+	clock_gettime(CLOCK_MONOTONIC, &sh->op_start);
 	alarm(BOUND);
+}
+
+/* The operation in progress as a kind: "read events/G/E/format" is "read format" */
+static struct op_time *op_kind(void)
+{
+	char kind[sizeof(sh->times[0].kind)];
+	const char *ev = strstr(sh->op, "events/");
+	int i;
+
+	if (ev && strrchr(ev, '/') > ev + 6)
+		snprintf(kind, sizeof(kind), "%.*s%s", (int)(ev - sh->op),
+			 sh->op, strrchr(ev, '/') + 1);
+	else
+		snprintf(kind, sizeof(kind), "%s", sh->op);
+	for (i = 0; i < OP_KINDS && sh->times[i].kind[0]; i++)
+		if (!strcmp(sh->times[i].kind, kind))
+			return &sh->times[i];
+	if (i == OP_KINDS)
+		return NULL;
+	memcpy(sh->times[i].kind, kind, sizeof(kind));
+	return &sh->times[i];
 }
 
 /* @e: the operation's errno, 0 if it worked; EINTR means the alarm */
 static void op_end(int e)
 {
+	struct op_time *t = op_kind();
+	struct timespec now;
+
 	alarm(0);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (t) {
+		t->count++;
+		t->seconds += (now.tv_sec - sh->op_start.tv_sec) +
+			      (now.tv_nsec - sh->op_start.tv_nsec) / 1e9;
+	}
 	__atomic_add_fetch(&sh->beat, 1, __ATOMIC_RELEASE);
 	if (e == EINTR)
 		violation("timeout %s", sh->op);
@@ -2823,6 +2865,7 @@ static int run(uint64_t seed, long first, long count, const char *results)
 {
 	struct timespec t0, t1;
 	pid_t pid;
+	int i;
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -2847,6 +2890,9 @@ static int run(uint64_t seed, long first, long count, const char *results)
 	printf("FUZZ writes=%ld accepted=%ld rejected=%ld violations=%ld seconds=%.1f\n",
 	       sh->writes, sh->accepted, sh->rejected, sh->violations,
 	       (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+	for (i = 0; i < OP_KINDS && sh->times[i].kind[0]; i++)
+		printf("TIME %-28s %8ld %8.1f s\n", sh->times[i].kind,
+		       sh->times[i].count, sh->times[i].seconds);
 	return sh->violations ? 1 : 0;
 }
 
