@@ -52,6 +52,8 @@
 #include <linux/perf_event.h>
 #include <linux/types.h>
 
+#include "kpt_io.h"
+
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 #define PMU_DIR		"/sys/bus/event_source/devices/kprobe"
@@ -132,44 +134,9 @@ static void expect_ok(const char *what, int ret)
 
 /* --- files ------------------------------------------------------------ */
 
-/* The whole file as a NUL-terminated string, or NULL with errno set. */
-static char *read_text(const char *path)
-{
-	size_t len = 0, cap = 4096;
-	char *buf = malloc(cap);
-	ssize_t n;
-	int fd, err;
-
-	if (!buf)
-		fail("out of memory");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		free(buf);
-		return NULL;
-	}
-	while ((n = read(fd, buf + len, cap - len - 1)) > 0) {
-		len += n;
-		if (len + 1 < cap)
-			continue;
-		cap *= 2;
-		buf = realloc(buf, cap);
-		if (!buf)
-			fail("out of memory");
-	}
-	err = errno;
-	close(fd);
-	if (n < 0) {
-		free(buf);
-		errno = err;
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
-}
-
 static char *must_read(const char *path)
 {
-	char *text = read_text(path);
+	char *text = kpt_read_text(path);
 
 	if (!text)
 		fail("cannot read %s: %s", path, strerror(errno));
@@ -394,14 +361,13 @@ static int kprobes_total(void)
 
 /* --- perf events -------------------------------------------------------- */
 
+/* A disabled perf event on this task: the fd or a negative errno. */
 static int perf_open(struct perf_event_attr *attr)
 {
 	int fd;
 
-	attr->size = sizeof(*attr);
 	attr->disabled = 1;
-	fd = syscall(__NR_perf_event_open, attr, 0, -1, -1,
-		     PERF_FLAG_FD_CLOEXEC);
+	fd = kpt_perf_event_open(attr, 0, -1);
 	return fd < 0 ? -errno : fd;
 }
 

@@ -53,6 +53,7 @@
 #include <linux/bpf.h>
 #include <linux/perf_event.h>
 
+#include "kpt_io.h"
 #include "kpt_where.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -209,35 +210,6 @@ static void must_write(const char *file, const char *text)
 
 	if (err)
 		fail("writing \"%s\" to %s: %s", text, file, strerror(err));
-}
-
-/* The whole of a (small) file, NUL-terminated; NULL if it cannot be read. */
-static char *read_file(const char *path)
-{
-	size_t len = 0, size = 4096;
-	char *buf = malloc(size);
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0 || !buf) {
-		free(buf);
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	while ((n = read(fd, buf + len, size - len - 1)) > 0) {
-		len += n;
-		if (size - len < 2) {
-			size *= 2;
-			buf = realloc(buf, size);
-			if (!buf)
-				break;
-		}
-	}
-	close(fd);
-	if (buf)
-		buf[len] = '\0';
-	return buf;
 }
 
 static void pin_to(int cpu)
@@ -600,16 +572,9 @@ static void run_pipe(struct worker *w, const char *path, bool counting)
 	close(pfd.fd);
 }
 
-static int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu)
-{
-	attr->size = sizeof(*attr);
-	return syscall(__NR_perf_event_open, attr, pid, cpu, -1,
-		       PERF_FLAG_FD_CLOEXEC);
-}
-
 static long read_long(const char *path)
 {
-	char *text = read_file(path);
+	char *text = kpt_read_text(path);
 	long v = text ? strtol(text, NULL, 10) : -1;
 
 	free(text);
@@ -637,7 +602,7 @@ static bool perf_ring_open(struct perf_ring *pr, long id, int cpu)
 	attr.sample_period = 1;
 	attr.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_TID;
 	attr.wakeup_events = 16;
-	pr->fd = perf_event_open(&attr, -1, cpu);
+	pr->fd = kpt_perf_event_open(&attr, -1, cpu);
 	if (pr->fd < 0)
 		return false;
 	pr->size = PERF_DATA_PAGES * page;
@@ -711,7 +676,7 @@ static void run_pmu_churn(struct worker *w)
 {
 	struct perf_event_attr attr;
 	long type = read_long("/sys/bus/event_source/devices/kprobe/type");
-	char *bit = read_file("/sys/bus/event_source/devices/kprobe/format/retprobe");
+	char *bit = kpt_read_text("/sys/bus/event_source/devices/kprobe/format/retprobe");
 	int retbit = bit && !strncmp(bit, "config:", 7) ? atoi(bit + 7) : 0;
 	int fd, null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
@@ -721,7 +686,7 @@ static void run_pmu_churn(struct worker *w)
 		attr.type = type;
 		attr.config = (w->ops & 1) ? 1ULL << retbit : 0;
 		attr.kprobe_func = (unsigned long)"vfs_write";
-		fd = perf_event_open(&attr, 0, -1);
+		fd = kpt_perf_event_open(&attr, 0, -1);
 		if (fd < 0) {
 			refused(w, errno, "kprobe PMU", "vfs_write");
 			usleep(10000);
@@ -769,7 +734,7 @@ static void run_bpf(struct worker *w)
 		attr.type = PERF_TYPE_TRACEPOINT;
 		attr.config = id;
 		attr.sample_period = 1;
-		fd = perf_event_open(&attr, -1, w->ops % nr_cpus);
+		fd = kpt_perf_event_open(&attr, -1, w->ops % nr_cpus);
 		if (fd < 0 || ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog) ||
 		    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
 			refused(w, errno, "BPF on", "kpt_hot/read");
@@ -859,7 +824,7 @@ static void report_hung(struct worker *w)
 	char path[64], *text;
 
 	snprintf(path, sizeof(path), "/proc/%d/stack", w->pid);
-	text = read_file(path);
+	text = kpt_read_text(path);
 	fail("hung: %s on CPU %d (pid %d), no progress in %d s; kernel stack:\n%s",
 	     role_names[w->role], w->cpu, w->pid, GRACE_SECONDS,
 	     text ? text : "(unreadable)");
@@ -974,7 +939,7 @@ static long buffer_stat(const char *buffer, const char *field)
 
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats", buffer, cpu);
-		text = read_file(path);
+		text = kpt_read_text(path);
 		p = text;
 		while (p && (p = strstr(p, field))) {
 			if (p == text || p[-1] == '\n') {
@@ -989,22 +954,29 @@ static long buffer_stat(const char *buffer, const char *field)
 }
 
 /*
- * The hits of an event in a profile file: kprobe_profile lines are
- * "NAME HITS MISSES", uprobe_profile lines "PATH NAME HITS".  -1: none.
+ * Hits in a profile file: of event @name, or of every event if @name is
+ * NULL (0 then if there is none); -1 if @name has no line.
+ * kprobe_profile lines are "NAME HITS MISSES", uprobe_profile lines
+ * "PATH NAME HITS".
  */
 static long profile_hits(const char *file, const char *name, bool uprobe)
 {
-	char *text = read_file(file), *line, *save = NULL;
+	char *text = kpt_read_text(file), *line, *save = NULL;
 	char a[512], b[128];
-	long hits = -1, h;
+	long hits = name ? -1 : 0, h;
+	bool parsed;
 
 	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		if (uprobe && sscanf(line, "%511s %127s %ld", a, b, &h) == 3 &&
-		    !strcmp(b, name))
-			hits = h;
-		if (!uprobe && sscanf(line, "%127s %ld", b, &h) == 2 &&
-		    !strcmp(b, name))
+		if (uprobe)
+			parsed = sscanf(line, "%511s %127s %ld", a, b, &h) == 3;
+		else
+			parsed = sscanf(line, "%127s %ld", b, &h) == 2;
+		if (!parsed)
+			continue;
+		if (!name)
+			hits += h;
+		else if (!strcmp(b, name))
 			hits = h;
 	}
 	free(text);
@@ -1014,23 +986,8 @@ static long profile_hits(const char *file, const char *name, bool uprobe)
 /* Sum of every event's hits in kprobe_profile and uprobe_profile. */
 static long all_hits(void)
 {
-	char *text, *line, *save = NULL;
-	char a[512], b[128];
-	long sum = 0, h;
-
-	text = read_file(T "/kprobe_profile");
-	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
-	     line = strtok_r(NULL, "\n", &save))
-		if (sscanf(line, "%127s %ld", b, &h) == 2)
-			sum += h;
-	free(text);
-	text = read_file(T "/uprobe_profile");
-	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
-	     line = strtok_r(NULL, "\n", &save))
-		if (sscanf(line, "%511s %127s %ld", a, b, &h) == 3)
-			sum += h;
-	free(text);
-	return sum;
+	return profile_hits(T "/kprobe_profile", NULL, false) +
+	       profile_hits(T "/uprobe_profile", NULL, true);
 }
 
 /*
@@ -1130,52 +1087,76 @@ static int stray_dirs(const char *events, const char *listing)
 }
 
 /*
+ * The line of @text at @p, copied into @line (cut to @size); the start of
+ * the next line, or NULL at the end.  The text stays whole.
+ */
+static const char *next_line(const char *p, char *line, size_t size)
+{
+	const char *nl;
+
+	if (!p || !*p)
+		return NULL;
+	nl = strchrnul(p, '\n');
+	snprintf(line, size, "%.*s", (int)(nl - p), p);
+	return *nl ? nl + 1 : nl;
+}
+
+/* Every line of @lines is a line of @dyn; the count of those that are not */
+static int all_in_dynamic(const char *lines, const char *dyn, const char *what)
+{
+	const char *p = lines;
+	char line[4200];
+	int bad = 0;
+
+	while ((p = next_line(p, line, sizeof(line))))
+		if (!has_line(dyn, line) && ++bad)
+			fail("%s line not in dynamic_events: %s", what, line);
+	return bad;
+}
+
+/* 0 if @event has its directory in @top/events/; else 1 and a FAIL line */
+static int has_dir(const char *top, const char *event)
+{
+	char path[512];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/events/%s", top, event);
+	if (!stat(path, &st))
+		return 0;
+	fail("listed event %s has no %s", event, path);
+	return 1;
+}
+
+/*
  * The listings agree with each other and with the events/ directories
  * of the top buffer and of the counted instance.
  */
 static void check_listings(void)
 {
-	char *dyn = read_file(T "/dynamic_events");
-	char *kp = read_file(T "/kprobe_events");
-	char *up = read_file(T "/uprobe_events");
-	char *line, *save = NULL, name[256], path[512];
+	char *dyn = kpt_read_text(T "/dynamic_events");
+	char *kp = kpt_read_text(T "/kprobe_events");
+	char *up = kpt_read_text(T "/uprobe_events");
+	char line[4200], name[256];
+	const char *p;
 	int bad = 0, lines = 0;
-	struct stat st;
 
 	if (!dyn || !kp || !up) {
 		fail("cannot read the listings");
 		goto out;
 	}
-	for (line = strtok_r(kp, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		if (!has_line(dyn, line) && ++bad)
-			fail("kprobe_events line not in dynamic_events: %s", line);
-	for (line = strtok_r(up, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		if (!has_line(dyn, line) && ++bad)
-			fail("uprobe_events line not in dynamic_events: %s", line);
-	free(kp);
-	free(up);
-	kp = read_file(T "/kprobe_events");
-	up = read_file(T "/uprobe_events");
-	for (line = strtok_r(dyn, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		lines++;
+	bad += all_in_dynamic(kp, dyn, "kprobe_events");
+	bad += all_in_dynamic(up, dyn, "uprobe_events");
+	for (p = dyn; (p = next_line(p, line, sizeof(line))); lines++) {
 		if ((line[0] == 'p' || line[0] == 'r') &&
 		    has_line(kp, line) == has_line(up, line) && ++bad)
 			fail("dynamic_events line in %s of kprobe_events and uprobe_events: %s",
 			     has_line(kp, line) ? "both" : "neither", line);
 		if (!line_event(line, name, sizeof(name)))
 			continue;
-		snprintf(path, sizeof(path), T "/events/%s", name);
-		if (stat(path, &st) && ++bad)
-			fail("listed event %s has no %s", name, path);
-		snprintf(path, sizeof(path), COUNT_INST "/events/%s", name);
-		if (stat(path, &st) && ++bad)
-			fail("listed event %s has no %s", name, path);
+		bad += has_dir(T, name) + has_dir(COUNT_INST, name);
 	}
-	free(dyn);
-	/* strtok_r cut the listing into pieces: read it again, whole. */
-	dyn = read_file(T "/dynamic_events");
-	bad += stray_dirs(T "/events", dyn ? dyn : "");
-	bad += stray_dirs(COUNT_INST "/events", dyn ? dyn : "");
+	bad += stray_dirs(T "/events", dyn);
+	bad += stray_dirs(COUNT_INST "/events", dyn);
 	stat_line("listed_events_at_end", lines);
 	stat_line("listing_mismatches", bad);
 out:
@@ -1243,7 +1224,7 @@ static void teardown(void)
 		fail("clearing dynamic_events: %s", strerror(errno));
 	else
 		close(fd);
-	text = read_file(T "/dynamic_events");
+	text = kpt_read_text(T "/dynamic_events");
 	if (!text || *text)
 		fail("events left after clearing dynamic_events:\n%s", text ? text : "");
 	free(text);
