@@ -27,6 +27,7 @@
 #                              writes RELIABILITY.md
 #   make stress-golden         rewrite tests/stress/fuzz.golden (the short
 #                              fuzz run make check compares with) from stock
+#                              (DEBUG=1: fuzz-debug.golden, for make check DEBUG=1)
 #
 # Build output lives in build/ (git-ignored).
 
@@ -94,8 +95,8 @@ stress:
 
 # The short fuzz run of make check (harness/check.sh: its -n and -s).
 stress-golden:
-	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
-	@$(H)/stress.sh -g -t 0 -n 5000 -s 1
+	@$(MAKE) --no-print-directory kernel KERNEL=stock
+	@$(H)/stress.sh $(QEMU_FLAGS) -g -t 0 -n 5000 -s 1
 
 host-test:
 	@$(MAKE) -C tools/testing/trace_probe test
