@@ -885,17 +885,31 @@ out:
 	return ret;
 }
 
+/*
+ * The probe's place, formatted straight into @m: a symbol is shown whole,
+ * as 6.12 shows it, and one of a module not loaded yet is not checked
+ * against KSYM_NAME_LEN.  If it does not fit, seq_file retries with a
+ * larger buffer.
+ */
+static void trace_kprobe_seq_place(struct seq_file *m, struct trace_kprobe *tk)
+{
+	char *buf;
+	size_t size = seq_get_buf(m, &buf);
+	int n = size ? trace_kprobe_show_place(tk, buf, size) : -1;
+
+	seq_commit(m, n >= 0 && n < size ? n : -1);
+}
+
 static int trace_kprobe_show(struct seq_file *m, struct dyn_event *ev)
 {
 	struct trace_kprobe *tk = to_trace_kprobe(ev);
-	char place[KSYM_NAME_LEN + 16];
 
 	seq_putc(m, trace_kprobe_is_return(tk) ? 'r' : 'p');
 	if (trace_kprobe_is_return(tk) && tk->rp.maxactive)
 		seq_printf(m, "%d", tk->rp.maxactive);
-	trace_kprobe_show_place(tk, place, sizeof(place));
-	seq_printf(m, ":%s/%s %s", trace_probe_group_name(&tk->tp),
-		   trace_probe_name(&tk->tp), place);
+	seq_printf(m, ":%s/%s ", trace_probe_group_name(&tk->tp),
+		   trace_probe_name(&tk->tp));
+	trace_kprobe_seq_place(m, tk);
 	trace_probe_show_args(m, &tk->tp);
 	seq_putc(m, '\n');
 	return 0;
