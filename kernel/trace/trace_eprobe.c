@@ -310,8 +310,19 @@ static int eprobe_trigger_init(struct event_trigger_data *data)
 	return 0;
 }
 
+static void free_eprobe_trigger(struct event_trigger_data *trigger);
+
+/*
+ * Called when trace core takes the trigger off the attached event itself:
+ * clear_event_triggers(), as a trace instance with the eprobe enabled in
+ * it goes away.  The disable that follows then finds no trigger to free,
+ * so this frees it (6.12 leaks it there: kmemleak in make stress DEBUG=1).
+ * Trace core does not wait for the records in flight, so this does.
+ */
 static void eprobe_trigger_free(struct event_trigger_data *data)
 {
+	tracepoint_synchronize_unregister();
+	free_eprobe_trigger(data);
 }
 
 static int eprobe_trigger_print(struct seq_file *m,
