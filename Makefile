@@ -23,8 +23,9 @@
 #   make stress                reliability under load and hostile input, stock
 #                              and ours: 10 minutes of concurrent load and
 #                              100,000 fuzzed definitions per kernel (DEBUG as
-#                              above; STRESS_SECONDS, FUZZ_WRITES, FUZZ_SEED);
-#                              writes RELIABILITY.md
+#                              above; STRESS_SECONDS, FUZZ_WRITES, FUZZ_SEED,
+#                              FUZZ_FIRST: the first write's index, to run a
+#                              long fuzz in ranges); writes RELIABILITY.md
 #   make stress-golden         rewrite tests/stress/fuzz.golden (the short
 #                              fuzz run make check compares with) from stock
 #                              (DEBUG=1: fuzz-debug.golden, for make check DEBUG=1)
@@ -88,10 +89,12 @@ distro: deps
 STRESS_SECONDS ?= 600
 FUZZ_WRITES ?= 100000
 FUZZ_SEED ?= 1
+FUZZ_FIRST ?= 0
 stress:
 	@$(MAKE) --no-print-directory kernel KERNEL=stock
 	@$(MAKE) --no-print-directory kernel KERNEL=ours
-	@$(H)/stress.sh $(QEMU_FLAGS) -t $(STRESS_SECONDS) -n $(FUZZ_WRITES) -s $(FUZZ_SEED)
+	@$(H)/stress.sh $(QEMU_FLAGS) -t $(STRESS_SECONDS) -n $(FUZZ_WRITES) \
+		-s $(FUZZ_SEED) -f $(FUZZ_FIRST)
 
 # The short fuzz run of make check (harness/check.sh: its -n and -s).
 stress-golden:

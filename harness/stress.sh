@@ -12,6 +12,9 @@
 #   -t SECONDS   concurrent stress run per kernel (default 600; 0: none)
 #   -n WRITES    fuzzed definitions per kernel (default 100000; 0: none)
 #   -s SEED      the fuzzer's seed (default 1)
+#   -f FIRST     the index of the first fuzzed write (default 0): each
+#                write is made from (SEED, index) alone and starts from
+#                the same state, so a long run can be done in ranges
 #   -v VARIANTS  kernels to run (default "stock ours")
 # Each kernel boots once (kpt.mode=stress, harness/guest/stress.sh): the
 # stress program (tools/testing/kprobetrace/kpt_stress.c) runs for the
@@ -27,8 +30,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-debug=0 check=0 golden=0 secs=600 writes=100000 seed=1 variants="stock ours"
-while getopts "dcgt:n:s:v:" o; do
+debug=0 check=0 golden=0 secs=600 writes=100000 seed=1 first=0 variants="stock ours"
+while getopts "dcgt:n:s:f:v:" o; do
 	case $o in
 	d) debug=1 ;;
 	c) check=1 ;;
@@ -36,6 +39,7 @@ while getopts "dcgt:n:s:v:" o; do
 	t) secs=$OPTARG ;;
 	n) writes=$OPTARG ;;
 	s) seed=$OPTARG ;;
+	f) first=$OPTARG ;;
 	v) variants=$OPTARG ;;
 	*) kpt_die "bad option" ;;
 	esac
@@ -95,22 +99,27 @@ run_variant() { # variant
 	KPT_STAGE=$run/stage "$KPT_ROOT/harness/initramfs.sh" "$v" "$debug" \
 		"$run/tests.list" "$run/initramfs.cpio.gz"
 	rm -rf "$run/stage"
-	kpt_log "stress on $v$flavour: ${secs}s of load, $writes fuzzed writes (seed $seed, bound ${bound}s)"
+	kpt_log "stress on $v$flavour: ${secs}s of load, $writes fuzzed writes from #$first (seed $seed, bound ${bound}s)"
 	"$KPT_ROOT/harness/qemu.sh" -q $([ "$debug" = 1 ] && echo -d) -m stress \
 		-i "$run/initramfs.cpio.gz" -r "$run" -t "$bound" \
-		-a "kpt.stress=$secs kpt.fuzz=$writes kpt.seed=$seed kpt.faults=$faults kpt.faultskip=$(fault_skip "$v")" \
+		-a "kpt.stress=$secs kpt.fuzz=$writes kpt.fuzzfirst=$first kpt.seed=$seed kpt.faults=$faults kpt.faultskip=$(fault_skip "$v")" \
 		"$v" || rc=$?
 	tr -d '\r' <"$run/results.txt" >"$run/raw.txt"
 	extract_files "$run/raw.txt" "$run"
 	check_variant "$v" "$run" "$rc"
 }
 
-# Kernel reports in the console fail a run whatever the programs said.
+# Kernel reports in the console fail a run whatever the programs said;
+# stock's are stock 6.12's own bugs (the debug kernel's kmemleak finds
+# some): they are shown, and counted in the figures, but fail nothing.
 scan_console() { # variant run
 	local pat='BUG:|WARNING:|KASAN:|UBSAN:|possible recursive locking|possible circular locking|inconsistent lock state|unreferenced object|Kernel panic|Oops:|general protection fault|rcu: INFO|self-detected stall|blocked for more than'
 	grep -aE "$pat" "$2/console.log" >"$2/kernel-reports.txt" || true
 	echo "$(wc -l <"$2/kernel-reports.txt")" >"$2/reports.count"
-	if [ -s "$2/kernel-reports.txt" ]; then
+	if [ -s "$2/kernel-reports.txt" ] && [ "$1" = stock ]; then
+		head -n 20 "$2/kernel-reports.txt"
+		echo "NOTE stock: $(wc -l <"$2/kernel-reports.txt") kernel report lines, stock's own (see ${2#$KPT_ROOT/}/console.log)"
+	elif [ -s "$2/kernel-reports.txt" ]; then
 		head -n 20 "$2/kernel-reports.txt"
 		fail "$1: $(wc -l <"$2/kernel-reports.txt") kernel report lines (see ${2#$KPT_ROOT/}/kernel-reports.txt)"
 	else
@@ -243,7 +252,7 @@ fi
 
 [ "$check" = 1 ] || [ "$golden" = 1 ] ||
 	"$KPT_ROOT/harness/stress-report.sh" $([ "$debug" = 1 ] && echo -d) \
-		-r "make stress$([ "$debug" = 1 ] && echo ' DEBUG=1') STRESS_SECONDS=$secs FUZZ_WRITES=$writes FUZZ_SEED=$seed" \
+		-r "make stress$([ "$debug" = 1 ] && echo ' DEBUG=1') STRESS_SECONDS=$secs FUZZ_WRITES=$writes FUZZ_SEED=$seed$([ "$first" = 0 ] || echo " FUZZ_FIRST=$first")" \
 		"$top" "$md"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -9,13 +9,14 @@
 # "FILE NAME" and "END NAME" lines; harness/stress.sh reads them.
 
 RES=/dev/ttyS1
-secs=0 writes=0 seed=1 faults=0 skip=
+secs=0 writes=0 first=0 seed=1 faults=0 skip=
 for w in $(cat /proc/cmdline); do
 	case "$w" in
 	kpt.faults=*) faults=${w#kpt.faults=} ;;
 	kpt.faultskip=*) skip=$(echo "${w#kpt.faultskip=}" | tr , ' ') ;;
 	kpt.stress=*) secs=${w#kpt.stress=} ;;
 	kpt.fuzz=*) writes=${w#kpt.fuzz=} ;;
+	kpt.fuzzfirst=*) first=${w#kpt.fuzzfirst=} ;;
 	kpt.seed=*) seed=${w#kpt.seed=} ;;
 	esac
 done
@@ -52,7 +53,7 @@ if [ "$writes" -gt 0 ]; then
 	exp=/sys/kernel/rcu_expedited
 	was=$(cat $exp)
 	echo 1 >$exp
-	kpt_fuzz -s "$seed" -n "$writes" -o /tmp/fuzz.txt >/tmp/fuzz-summary.txt 2>&1
+	kpt_fuzz -s "$seed" -n "$writes" -f "$first" -o /tmp/fuzz.txt >/tmp/fuzz-summary.txt 2>&1
 	emit "FUZZ_EXIT $?"
 	echo "$was" >$exp
 	send_file fuzz /tmp/fuzz.txt
