@@ -310,7 +310,14 @@ static int eprobe_trigger_init(struct event_trigger_data *data)
 	return 0;
 }
 
-static void free_eprobe_trigger(struct event_trigger_data *trigger);
+static void free_eprobe_trigger(struct event_trigger_data *trigger)
+{
+	if (!trigger)
+		return;
+	free_event_filter(rcu_access_pointer(trigger->filter));
+	kfree(trigger->private_data);
+	kfree(trigger);
+}
 
 /*
  * Called when trace core takes the trigger off the attached event itself:
@@ -372,15 +379,6 @@ static struct event_command event_trigger_cmd = {
 	.free		= eprobe_trigger_free,
 };
 
-static void free_eprobe_trigger(struct event_trigger_data *trigger)
-{
-	if (!trigger)
-		return;
-	free_event_filter(rcu_access_pointer(trigger->filter));
-	kfree(trigger->private_data);
-	kfree(trigger);
-}
-
 /* A trigger that records @ep into @file, with the eprobe's filter */
 static struct event_trigger_data *new_eprobe_trigger(struct trace_eprobe *ep,
 						     struct trace_event_file *file)
@@ -431,8 +429,7 @@ static void unhook_eprobe_trigger(struct trace_event_file *target,
 	list_del_rcu(&trigger->list);
 	trace_event_trigger_enable_disable(target, 0);
 	update_cond_flag(target);
-	tracepoint_synchronize_unregister();
-	free_eprobe_trigger(trigger);
+	eprobe_trigger_free(trigger);
 }
 
 /* Record @ep into @file: hook onto the attached event of that instance */
