@@ -116,12 +116,13 @@ scan_console() { # variant run
 	local pat='BUG:|WARNING:|KASAN:|UBSAN:|possible recursive locking|possible circular locking|inconsistent lock state|unreferenced object|Kernel panic|Oops:|general protection fault|rcu: INFO|self-detected stall|blocked for more than'
 	grep -aE "$pat" "$2/console.log" >"$2/kernel-reports.txt" || true
 	echo "$(wc -l <"$2/kernel-reports.txt")" >"$2/reports.count"
-	if [ -s "$2/kernel-reports.txt" ] && [ "$1" = stock ]; then
+	if [ -s "$2/kernel-reports.txt" ]; then
 		head -n 20 "$2/kernel-reports.txt"
-		echo "NOTE stock: $(wc -l <"$2/kernel-reports.txt") kernel report lines, stock's own (see ${2#$KPT_ROOT/}/console.log)"
-	elif [ -s "$2/kernel-reports.txt" ]; then
-		head -n 20 "$2/kernel-reports.txt"
-		fail "$1: $(wc -l <"$2/kernel-reports.txt") kernel report lines (see ${2#$KPT_ROOT/}/kernel-reports.txt)"
+		if [ "$1" = stock ]; then
+			echo "NOTE stock: $(wc -l <"$2/kernel-reports.txt") kernel report lines, stock's own (see ${2#$KPT_ROOT/}/console.log)"
+		else
+			fail "$1: $(wc -l <"$2/kernel-reports.txt") kernel report lines (see ${2#$KPT_ROOT/}/kernel-reports.txt)"
+		fi
 	else
 		passed=$((passed + 1))
 	fi

@@ -1995,7 +1995,6 @@ static void first_extra(const struct str *a, const struct str *b,
 	}
 }
 
-/* Whether @s is the base state; if not, say what differs in @what */
 /*
  * The part of a full events/ listing @all that a snapshot under the
  * current walk_hint lists: every "GROUP/" line, and the events of the
@@ -2023,6 +2022,7 @@ static void walked_part(const struct str *all, struct str *out)
 	}
 }
 
+/* Whether @s is the base state; if not, say what differs in @what */
 static bool is_base(const struct snap *s, struct str *what)
 {
 	const struct str *ls[] = { &s->kprobe, &s->uprobe, &s->dyn };
