@@ -60,11 +60,13 @@ if [ "$writes" -gt 0 ]; then
 	send_file fuzz-summary /tmp/fuzz-summary.txt
 fi
 if [ "$faults" = 1 ]; then
+	# -v: a failed test's whole log (its commands and output) goes into
+	# faults.txt, which is all of the guest the host keeps.
 	(cd /selftests/ftrace &&
 	 tests=$(for t in test.d/kprobetrace/fault_*.tc; do
 		case " $skip " in *" ${t##*/} "*) ;; *) echo "$t" ;; esac
 	 done) &&
-	 timeout 1800 ./ftracetest -l /tmp/faults.d $tests) \
+	 timeout 1800 ./ftracetest -v -l /tmp/faults.d $tests) \
 		>/tmp/faults.txt 2>&1
 	emit "FAULTS_EXIT $?"
 	send_file faults /tmp/faults.txt
