@@ -5,7 +5,8 @@
 # a real kernel and tested under QEMU side by side with the stock
 # implementation.
 #
-#   make demo                  build, boot, show kprobe events at work
+#   make demo                  build, boot, show probe events at work; draws
+#                              an open latency histogram (build/out/KERNEL/demo/)
 #   make check                 every test (host, then guest); ends "N passed, N failed"
 #   make check KERNEL=stock    the same suite on the pristine kernel (baseline)
 #   make check DEBUG=1         on the KASAN/UBSAN/lockdep/kmemleak kernel

@@ -6,7 +6,8 @@ set -euo pipefail
 
 PKGS="linux-source-6.12 build-essential bc bison flex libelf-dev libssl-dev
 dwarves cpio kmod xz-utils gzip rsync python3 perl qemu-system-x86
-busybox-static trace-cmd clang libclang-rt-14-dev linux-config-6.12"
+busybox-static trace-cmd clang libclang-rt-14-dev linux-config-6.12
+gnuplot-nox"
 
 missing=
 for p in $PKGS; do
