@@ -326,18 +326,23 @@ static nokprobe_inline void store_plain_reg_args(void *data,
 
 /*
  * What an argument whose fetch faulted records: a string, no string (its
- * data_loc has length 0: "(fault)"); a value, 0.  6.12 leaves a value's
- * bytes as the ring buffer had them (0 in a fresh one, an old record's in
- * a reused one); here a record may be built in this CPU's scratch, where
- * leaving them would show another event's data, so they are cleared.
+ * data_loc has length 0: "(fault)"); a value, 0; in an array, every
+ * element.  6.12 leaves the first data_loc describing the room for the
+ * later strings and every other byte as the ring buffer had them (0 in a
+ * fresh one, an old record's in a reused one); here a record may be built
+ * in this CPU's scratch, where that would show another event's data.
  */
 static nokprobe_inline void store_faulted_arg(struct probe_arg *arg, u32 *dl,
 					      int dynoff)
 {
-	if (arg->dynamic)
-		*dl = make_data_loc(0, dynoff);
-	else
-		memset(dl, 0, arg->type->size * max(arg->count, 1U));
+	unsigned int i, n = max(arg->count, 1U);
+
+	if (!arg->dynamic) {
+		memset(dl, 0, arg->type->size * n);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		dl[i] = make_data_loc(0, dynoff);
 }
 
 /*
