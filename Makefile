@@ -30,6 +30,11 @@
 #   make stress-golden         rewrite tests/stress/fuzz.golden (the short
 #                              fuzz run make check compares with) from stock
 #                              (DEBUG=1: fuzz-debug.golden, for make check DEBUG=1)
+#   make clients               Debian's perf, bpftrace, bpftool, trace-cmd and
+#                              libtracefs on the kernel (KERNEL as above), each
+#                              compared with stock's tests/clients/golden
+#                              (make check runs those of tests/clients/check.list)
+#   make clients-golden        rewrite tests/clients/golden from the stock kernel
 #
 # Build output lives in build/ (git-ignored).
 
@@ -43,7 +48,7 @@ CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
 .PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench distro \
-	stress stress-golden host-test fuzz clean distclean
+	stress stress-golden clients clients-golden host-test fuzz clean distclean
 
 all: kernel
 
@@ -101,6 +106,13 @@ stress:
 stress-golden:
 	@$(MAKE) --no-print-directory kernel KERNEL=stock
 	@$(H)/stress.sh $(QEMU_FLAGS) -g -t 0 -n 5000 -s 1
+
+clients: kernel
+	@$(H)/clients.sh -a $(KERNEL)
+
+clients-golden:
+	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
+	@$(H)/clients.sh -a -g stock
 
 host-test:
 	@$(MAKE) -C tools/testing/trace_probe test

@@ -6,7 +6,8 @@
 #   -t PATTERN  only guest tests whose path matches this grep pattern
 #   -H          skip the host tests
 # Lint, host unit tests and a short fuzz run first, then the guest suite
-# (tests/selftests.list, tests/boot), then the differential test.  A guest test fails if it does not pass but is in
+# (tests/selftests.list, tests/boot), then the differential test and the
+# real clients (tests/clients).  A guest test fails if it does not pass but is in
 # tests/baseline/stock.pass, or is one of the project's own tests; any other
 # non-pass is reported as skipped with the reason from
 # tests/baseline/stock.notes.  The KUnit suite's rows, reported at boot,
@@ -214,14 +215,31 @@ show_progress() { # results-file initrd
 	done
 }
 
+# The tree's tools/bootconfig, built once per run (the host has none).
+bootconfig_tool() {
+	local dir=$run/bootconfig-tool
+	if [ ! -x "$dir/bootconfig" ]; then
+		mkdir -p "$dir"
+		make -s -C "$KPT_SRC/$variant/tools/bootconfig" OUTPUT="$dir/" \
+			"$dir/bootconfig" >&2 || kpt_die "tools/bootconfig does not build"
+	fi
+	echo "$dir/bootconfig"
+}
+
 # One guest boot: run_guest TAG TESTLIST SECONDS [CMDLINE...].  Its outputs
-# are console-TAG.log and results-TAG.txt in $run.
+# are console-TAG.log and results-TAG.txt in $run.  With $bootconfig set,
+# that file is attached to the initramfs (the kernel reads it with the
+# "bootconfig" command-line word).
 run_guest() {
 	local tag=$1 list=$2 bound=$3 progress
 	shift 3
 	KPT_STAGE=$run/stage "$KPT_ROOT/harness/initramfs.sh" "$variant" \
 		"$debug" "$list" "$run/initramfs.cpio.gz" || kpt_die "initramfs failed"
 	rm -rf "$run/stage"
+	if [ -n "${bootconfig:-}" ]; then
+		"$(bootconfig_tool)" -a "$bootconfig" "$run/initramfs.cpio.gz" >/dev/null ||
+			kpt_die "cannot attach $bootconfig"
+	fi
 	mkdir -p "$run/$tag"
 	show_progress "$run/$tag/results.txt" "$run/initramfs.cpio.gz" &
 	progress=$!
@@ -238,9 +256,10 @@ run_guest() {
 }
 
 # Boot tests (tests/boot/NAME.sh) each need a boot with the kernel command
-# line given in their "# cmdline:" header.
+# line given in their "# cmdline:" header, and the bootconfig NAME.bconf
+# attached to the initramfs if there is one.
 boot_tests() {
-	local f name cmdline
+	local f name cmdline bootconfig
 	for f in "$KPT_ROOT"/tests/boot/*.sh; do
 		[ -f "$f" ] || continue
 		name=boot/$(basename "$f")
@@ -248,6 +267,8 @@ boot_tests() {
 		cmdline=$(sed -n 's/^# cmdline: //p' "$f" | head -n 1)
 		echo "$name" >>"$run/tests.list"
 		echo "$name" >"$run/boot.list"
+		bootconfig=${f%.sh}.bconf
+		[ -f "$bootconfig" ] || bootconfig=
 		kpt_log "guest boot for $name"
 		run_guest "$(basename "$f" .sh)" "$run/boot.list" $((per_test + boot_timeout)) "$cmdline"
 	done
@@ -334,6 +355,19 @@ diff_tests() {
 		grep -v '^\[kpt' "$run/diff.log" | head -n 60
 }
 
+# The real clients of tests/clients/check.list (make clients runs them
+# all), each compared with stock's transcript.  Skipped on the debug
+# flavour, as the differential test, and when TESTS= names other tests.
+client_tests() {
+	[ "$debug" = 0 ] || return 0
+	[ -z "$pattern" ] || echo "clients" | grep -q -e "$pattern" || return 0
+	grep -qv '^#' "$KPT_ROOT/tests/clients/check.list" || return 0
+	kpt_log "real clients against tests/clients/golden"
+	"$KPT_ROOT/harness/clients.sh" "$variant" >"$run/clients.log" 2>&1
+	add_counts "real clients" "$run/clients.log" ||
+		grep -v '^\[kpt' "$run/clients.log" | head -n 60
+}
+
 # The short form of make stress: a minute of concurrent load and 5,000
 # fuzzed definitions, compared write by write with the stock results in
 # tests/stress/fuzz.golden (harness/stress.sh -c).  Skipped when TESTS=
@@ -354,6 +388,7 @@ guest_tests
 kunit_tests
 diff_tests
 stress_tests
+client_tests
 echo
 echo "==== kprobetrace check: $variant$([ "$debug" = 1 ] && echo ' (debug)') ===="
 [ -f "$run/summary.txt" ] && cat "$run/summary.txt"

@@ -1,13 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, from Debian's archive only, what building and booting the test
-# kernels needs.  Idempotent: asks apt only for packages that are missing.
+# kernels and the real clients the tests run (tests/clients) need.
+# Idempotent: asks apt only for packages that are missing.
 set -euo pipefail
 
 PKGS="linux-source-6.12 build-essential bc bison flex libelf-dev libssl-dev
 dwarves cpio kmod xz-utils gzip rsync python3 perl qemu-system-x86
 busybox-static trace-cmd clang libclang-rt-14-dev linux-config-6.12
-gnuplot-nox"
+linux-perf bpftrace bpftool libtracefs-dev libtraceevent-dev pkg-config
+gnuplot-nox libkshark-dev libtracecmd-dev libjson-c-dev kernelshark xvfb xauth
+imagemagick"
 
 missing=
 for p in $PKGS; do

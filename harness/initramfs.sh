@@ -6,8 +6,8 @@
 # shell's text mapping by its name), the variant's ftrace selftests plus the
 # project's own tests, the installed modules, trace-cmd and its libraries,
 # kpt_perf (the perf and BPF checks) and kpt_uprobe (the uprobe targets,
-# static and dynamic), built here, the guest scripts and the list of tests
-# to run.
+# static and dynamic), built here, the real clients' scripts, the guest
+# scripts and the list of tests to run.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -84,8 +84,23 @@ install_kpt_reliability() {
 	done
 }
 
+# The real clients' scripts (tests/clients) and kpt_tracefs, linked
+# against the host's libtracefs: they run in the guest's chroot of the
+# host's root (harness/guest/clients.sh), where that library is.
+install_clients() {
+	local dir=$stage/kpt/clients
+	mkdir -p "$dir"
+	cp "$KPT_ROOT"/tests/clients/*.sh "$dir/"
+	# shellcheck disable=SC2046
+	gcc -O2 -Wall -Werror -o "$dir/kpt_tracefs" \
+		"$KPT_ROOT/tools/testing/kprobetrace/kpt_tracefs.c" \
+		$(pkg-config --cflags --libs libtracefs) ||
+		kpt_die "kpt_tracefs does not build"
+}
+
 install_busybox
 install_dynamic /usr/bin/trace-cmd
+install_clients
 install_kpt_reliability
 install_kpt_perf
 install_kpt_uprobe

@@ -23,7 +23,7 @@ scripts=$KPT_SRC/stock/scripts
 #    uses, with QEMU's own type names: Debian ships no qemu-plugin.h.
 #  - trace_uprobe.c runs the BPF programs of a uprobe under RCU tasks
 #    trace, which bpf_prog_run_array_uprobe() requires (they may sleep).
-#  - kpt_uprobe.c, kpt_perf.c, kpt_stress.c and kpt_bench.c are user-space programs:
+#  - kpt_uprobe.c, kpt_perf.c, kpt_stress.c, kpt_tracefs.c and kpt_bench.c are user-space programs:
 #    the kernel's attribute macros (__section, noinline, __used) do not
 #    exist there, and kpt_uprobe's targets are global on purpose (a
 #    symbol per probe place).
@@ -51,6 +51,7 @@ RCU_TASKS_TRACE kernel/trace/trace_uprobe.c
 PREFER_DEFINED_ATTRIBUTE_MACRO tools/testing/kprobetrace/kpt_uprobe.c
 PREFER_DEFINED_ATTRIBUTE_MACRO tools/testing/kprobetrace/kpt_perf.c
 PREFER_DEFINED_ATTRIBUTE_MACRO tools/testing/kprobetrace/kpt_stress.c
+PREFER_DEFINED_ATTRIBUTE_MACRO tools/testing/kprobetrace/kpt_tracefs.c
 AVOID_EXTERNS tools/testing/kprobetrace/kpt_uprobe.c
 PREFER_DEFINED_ATTRIBUTE_MACRO tools/testing/kprobetrace/bench/kpt_bench.c
 OPEN_ENDED_LINE tools/testing/kprobetrace/bench/kpt_bench_trace.h

@@ -9,14 +9,17 @@
 #   -t SECONDS    wall-clock bound for the whole run (default 3600)
 #   -a ARGS       extra kernel command line
 #   -q            do not copy the console to stdout
+#   -s            share the host's root read-only (9p tag kpt_host) and
+#                 RUNDIR/share writable (tag kpt_out): the real clients'
+#                 runs (harness/guest/clients.sh)
 # Non-interactive modes: the console goes to RUNDIR/console.log (and stdout),
 # results to RUNDIR/results.txt through the second serial port.  Exit status
 # 124 when the bound was hit.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-debug=0 mode=shell initrd= rundir= bound=3600 extra= quiet=0
-while getopts "dm:i:r:t:a:q" o; do
+debug=0 mode=shell initrd= rundir= bound=3600 extra= quiet=0 share=0
+while getopts "dm:i:r:t:a:qs" o; do
 	case $o in
 	d) debug=1 ;;
 	m) mode=$OPTARG ;;
@@ -25,6 +28,7 @@ while getopts "dm:i:r:t:a:q" o; do
 	t) bound=$OPTARG ;;
 	a) extra=$OPTARG ;;
 	q) quiet=1 ;;
+	s) share=1 ;;
 	*) kpt_die "bad option" ;;
 	esac
 done
@@ -35,7 +39,8 @@ out=$(kpt_outdir "$variant" "$debug")
 initrd=${initrd:-$out/initramfs.cpio.gz}
 rundir=${rundir:-$out/run-$mode}
 mem=1G
-[ "$debug" = 1 ] && mem=3G
+# the debug allocators' shadow; the clients' DWARF and LLVM
+[ "$debug" = 1 ] || [ "$share" = 1 ] && mem=3G
 mkdir -p "$rundir"
 rm -f "$rundir/console.log" "$rundir/results.txt"
 
@@ -50,6 +55,17 @@ cmdline="console=ttyS0,115200 loglevel=6 panic=-1 oops=panic kpt.mode=$mode $ext
 qemu=(qemu-system-x86_64 -accel tcg,thread=single -smp 2,sockets=2,cores=1,threads=1 -m "$mem"
 	-kernel "$out/arch/x86/boot/bzImage" -initrd "$initrd"
 	-append "$cmdline" -display none -no-reboot -monitor none)
+
+# multidevs=remap: the host's root spans several file systems, whose
+# inode numbers would otherwise collide in the guest.
+if [ "$share" = 1 ]; then
+	rm -rf "$rundir/share"
+	mkdir -p "$rundir/share"
+	qemu+=(-fsdev local,id=host,path=/,security_model=none,readonly=on,multidevs=remap
+		-device virtio-9p-pci,fsdev=host,mount_tag=kpt_host
+		-fsdev local,id=out,path="$rundir/share",security_model=none
+		-device virtio-9p-pci,fsdev=out,mount_tag=kpt_out)
+fi
 
 if [ "$mode" = shell ]; then
 	exec "${qemu[@]}" -serial mon:stdio

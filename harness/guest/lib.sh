@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Helpers the guest runners share (sourced by check.sh).
+# Helpers the guest runners share (sourced: check.sh, clients.sh).
 
 # run_bounded SECS LOG CMD...: run CMD in its own session; kill the whole
 # session if it is still running after SECS.  Returns 124 on timeout.

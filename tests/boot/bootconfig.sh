@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# cmdline: bootconfig
+#
+# Boot-time kprobe events from the bootconfig attached to the initramfs
+# (tests/boot/bootconfig.bconf): the kprobe and the kretprobe
+# ftrace.event.kprobes.* defines exist, with their filter, and were
+# enabled before init ran, so the kernel's own exec of /init is in the
+# buffer; the one of ftrace.instance.kpt_boot is enabled in that instance
+# only.
+set -e
+cd /sys/kernel/tracing
+
+echo 0 > events/kprobes/enable
+echo 0 > instances/kpt_boot/events/kprobes/enable
+cat kprobe_events
+grep -qx 'p:kprobes/kpt_bcexec kernel_execve file=+0(%di):string' kprobe_events
+grep -qx 'p:kprobes/kpt_bcopen do_sys_openat2 dfd=%di:s32 path=+0(%si):ustring' kprobe_events
+grep -qx 'r[0-9]*:kprobes/kpt_bcret do_sys_openat2 ret=$retval:s64' kprobe_events
+grep -qx 'p:kprobes/kpt_bcread vfs_read count=%dx:u64' kprobe_events
+test "$(cat events/kprobes/kpt_bcopen/filter)" = 'dfd == -100'
+
+# Made before init ran: the kernel executing /init.
+grep -q ' kpt_bcexec: (kernel_execve+0x0/0x[0-9a-f]*) file="/init"$' trace
+grep -q ' kpt_bcopen: .* dfd=-100 path="/' trace
+grep -q ' kpt_bcret: (.*<- do_sys_openat2) ret=' trace
+# The instance's event recorded there, and only there.
+grep -q ' kpt_bcread: (vfs_read+0x0/0x[0-9a-f]*) count=' instances/kpt_boot/trace
+test "$(grep -c ' kpt_bcread: ' trace)" = 0
+test "$(grep -c ' kpt_bc\(exec\|open\|ret\): ' instances/kpt_boot/trace)" = 0
+test "$(cat events/kprobes/kpt_bcread/enable)" = 0
+
+# Ordinary events afterwards: the instance goes, the events are deleted.
+rmdir instances/kpt_boot
+echo > kprobe_events
+test ! -d events/kprobes
