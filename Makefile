@@ -35,6 +35,8 @@
 #                              compared with stock's tests/clients/golden
 #                              (make check runs those of tests/clients/check.list)
 #   make clients-golden        rewrite tests/clients/golden from the stock kernel
+#   make tracecmd-race         trace-cmd's lost records of a short command,
+#                              measured on stock and ours side by side
 #
 # Build output lives in build/ (git-ignored).
 
@@ -48,7 +50,7 @@ CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
 .PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench distro \
-	stress stress-golden clients clients-golden host-test fuzz clean distclean
+	stress stress-golden clients clients-golden tracecmd-race host-test fuzz clean distclean
 
 all: kernel
 
@@ -113,6 +115,11 @@ clients: kernel
 clients-golden:
 	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
 	@$(H)/clients.sh -a -g stock
+
+tracecmd-race:
+	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
+	@$(MAKE) --no-print-directory kernel KERNEL=ours DEBUG=0
+	@$(H)/tracecmd-race.sh
 
 host-test:
 	@$(MAKE) -C tools/testing/trace_probe test

@@ -9,6 +9,10 @@
 #   -a  every client (make clients); without it, those of
 #       tests/clients/check.list (make check)
 #   -c "NAME..."  those clients only
+#   -m  measure: the clients' transcripts are figures, not compared with
+#       a golden (the clients of tests/clients/measure.list, which -a
+#       leaves out; harness/tracecmd-race.sh)
+#   -T SECS  bound of each client in the guest (600)
 # A client passes when its normalised transcript equals the golden one.
 # A golden is only recorded from a run where the client's own checks
 # passed (exit 0).  Prints a diff per differing client and ends with
@@ -16,12 +20,14 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-golden_mode=0 all=0 only=
-while getopts "gac:" o; do
+golden_mode=0 all=0 only='' measure=0 client_bound=600
+while getopts "gac:mT:" o; do
 	case $o in
 	g) golden_mode=1 ;;
 	a) all=1 ;;
 	c) only=$OPTARG ;;
+	m) measure=1 ;;
+	T) client_bound=$OPTARG ;;
 	*) kpt_die "bad option" ;;
 	esac
 done
@@ -39,7 +45,8 @@ rm -rf "$run" && mkdir -p "$run"
 if [ -n "$only" ]; then
 	printf '%s\n' $only >"$run/tests.list"
 elif [ "$all" = 1 ]; then
-	(cd "$dir" && ls -- *.sh *.host | sed -E 's/\.(sh|host)$//') >"$run/tests.list"
+	(cd "$dir" && ls -- *.sh *.host | sed -E 's/\.(sh|host)$//' |
+		grep -vxFf measure.list) >"$run/tests.list"
 else
 	grep -v '^#' "$dir/check.list" >"$run/tests.list"
 fi
@@ -49,11 +56,11 @@ rm -rf "$run/initramfs"
 n=$(wc -l <"$run/tests.list")
 # Each client is bounded in the guest (kpt.timeout); this only stops a
 # guest that is stuck.
-bound=$((300 + n * 660))
+bound=$((300 + n * (client_bound + 60)))
 kpt_log "real clients on $variant: $(xargs <"$run/tests.list")"
 rc=0
 "$KPT_ROOT/harness/qemu.sh" -q -s -m clients -i "$run/initramfs.cpio.gz" \
-	-r "$run" -t "$bound" -a "kpt.vmlinux=$out/vmlinux kpt.src=$KPT_SRC/$variant kpt.timeout=600" \
+	-r "$run" -t "$bound" -a "kpt.vmlinux=$out/vmlinux kpt.src=$KPT_SRC/$variant kpt.timeout=$client_bound" \
 	"$variant" || rc=$?
 [ "$rc" = 0 ] || kpt_log "guest exit status $rc (see ${run#$KPT_ROOT/}/console.log)"
 tr -d '\r' <"$run/results.txt" >"$run/raw.txt"
@@ -99,6 +106,19 @@ normalise() {
 		-e 's/0x7[ef][0-9a-f]{10}/0x7f<aslr>/g' \
 		-e 's/0x5[56][0-9a-f]{10}/0x55<aslr>/g'
 }
+
+# Measurements: their figures, and whether they ran to the end
+if [ "$measure" = 1 ]; then
+	rc=0
+	for c in $(cat "$run/tests.list"); do
+		grep -a '^FIGURE ' "$run/share/$c.out" 2>/dev/null || true
+		tail -n 1 "$run/share/$c.out" 2>/dev/null | grep -qx 'exit 0' || {
+			echo "FAIL measurement $c (see ${run#$KPT_ROOT/}/share/$c.out)"
+			rc=1
+		}
+	done
+	exit $rc
+fi
 
 mkdir -p "$run/norm"
 passed=0 failed=0

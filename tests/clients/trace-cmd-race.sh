@@ -1,0 +1,182 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# trace-cmd's lost records, measured (make tracecmd-race, not make check:
+# the figures differ from run to run, so there is no golden).
+#
+# `trace-cmd record -e kpt:kp CMD` of a short CMD sometimes keeps none of
+# CMD's records.  Each run here records one cat opening a path of its
+# own; an instance trace-cmd does not touch (kpt_diag, global clock) sees
+# the same hit and what trace-cmd's processes did around it: the forks,
+# the SIGUSR1 that ends each recorder, its select()s and read()s.  A run
+# is lost when the hit is in kpt_diag and not in trace-cmd's file; it is
+# then classified by what the recorder of the hit's CPU did:
+#   early   it was signalled before its first select(): it never entered
+#           its recording loop, so it never made its final flush read
+#   killed  it was signalled before it had a SIGUSR1 handler
+#   late    it was in its loop when signalled: the records went elsewhere
+# Then the same with CMD delayed (the recorders get time to start), and
+# with trace-cmd start/stop/extract, which has no recorder processes.
+# Prints one "FIGURE" line per series; harness/tracecmd-race.sh tables
+# stock's and ours side by side.
+
+K=/sys/kernel/tracing
+D=$K/instances/kpt_diag
+RUNS=100 SWEEP=50
+
+setup() {
+	echo 'p:kpt/kp do_sys_openat2 path=+0(%si):ustring' >>$K/kprobe_events
+	mkdir $D
+	echo global >$D/trace_clock
+	echo 8192 >$D/buffer_size_kb
+	for e in sched/sched_process_fork sched/sched_process_exec \
+		 sched/sched_process_exit kpt/kp; do
+		echo 1 >$D/events/$e/enable
+	done
+	for e in signal/signal_generate signal/signal_deliver; do
+		echo 'sig == 10' >$D/events/$e/filter
+		echo 1 >$D/events/$e/enable
+	done
+	for e in sys_enter_select sys_enter_pselect6 sys_enter_read \
+		 sys_enter_splice; do
+		echo 'comm == "trace-cmd"' >$D/events/syscalls/$e/filter
+		echo 1 >$D/events/syscalls/$e/enable
+	done
+}
+
+# What kpt_diag saw of run PATH: "hits CPU CLASS" (CLASS "-" if the
+# recorder of that CPU is not found)
+classify() { # path
+	awk -v path="$1" '
+	function val(key) {
+		if (!match($0, " " key "=[^ ]*"))
+			return ""
+		return substr($0, RSTART + length(key) + 2,
+			      RLENGTH - length(key) - 2)
+	}
+	function stamp() {
+		match($0, /[0-9]+\.[0-9]+: /)
+		return substr($0, RSTART, RLENGTH - 2) + 0
+	}
+	function task(s) {
+		s = $1
+		sub(/.*-/, "", s)
+		return s
+	}
+	/ sched_process_fork: / {
+		p = val("pid")
+		kids[p] = kids[p] " " val("child_pid")
+		next
+	}
+	/ sched_process_exec: / && / filename=[^ ]*\/(cat|sh) / {
+		if (cmd == "")
+			cmd = val("pid")
+		next
+	}
+	/ kp: / && index($0, "path=\"" path "\"") {
+		hits++
+		match($0, /\[[0-9]+\]/)
+		cpu = substr($0, RSTART + 1, RLENGTH - 2) + 0
+		next
+	}
+	/ signal_generate: / {
+		p = val("pid")
+		if (!(p in sig))
+			sig[p] = stamp()
+		next
+	}
+	/ signal_deliver: / {
+		handled[task()] = 1
+		next
+	}
+	/ sys_p?select6?\(/ {
+		p = task()
+		if (!(p in sel))
+			sel[p] = stamp()
+		next
+	}
+	END {
+		# the recorders: trace-cmd forks one per CPU, in CPU order,
+		# before it forks the command
+		for (p in kids)
+			if (index(kids[p] " ", " " cmd " "))
+				main = p
+		n = split(kids[main], k, " ")
+		r = -1
+		for (i = 1; i <= n; i++)
+			if (k[i] != cmd && ++r == cpu)
+				rec = k[i]
+		class = "-"
+		if (rec != "" && !(rec in handled))
+			class = "killed"
+		else if (rec != "" && (!(rec in sel) || sig[rec] < sel[rec]))
+			class = "early"
+		else if (rec != "")
+			class = "late"
+		printf "%d %d %s\n", hits, cpu, class
+	}' $D/trace
+}
+
+# Records of PATH in trace-cmd's file FILE
+kept() { # file path
+	trace-cmd report -i "$1" 2>/dev/null | grep -c "path=\"$2\""
+}
+
+# SERIES RUNS DELAY: RUNS records of a cat started after DELAY seconds
+series() { # name runs delay
+	lost=0 early=0 killed=0 late=0 unseen=0 i=0
+	while [ $i -lt "$2" ]; do
+		i=$((i + 1))
+		path=/kpt-race-$1-$i
+		echo >$D/trace
+		rm -f r.dat
+		if [ "$3" = 0 ]; then
+			trace-cmd record -q -e kpt:kp -o r.dat cat $path \
+				>/dev/null 2>&1
+		else
+			trace-cmd record -q -e kpt:kp -o r.dat sh -c \
+				"sleep $3; exec cat $path" >/dev/null 2>&1
+		fi
+		set -- "$1" "$2" "$3" $(classify $path)
+		if [ "$4" = 0 ]; then
+			unseen=$((unseen + 1))
+		elif [ "$(kept r.dat $path)" = 0 ]; then
+			lost=$((lost + 1))
+			case $6 in
+			early) early=$((early + 1)) ;;
+			killed) killed=$((killed + 1)) ;;
+			*) late=$((late + 1))
+			   echo "run $1-$i lost, recorder $6 (cpu $5):"
+			   grep -v ' kp: ' $D/trace | tail -n 40 ;;
+			esac
+		fi
+		set -- "$1" "$2" "$3"
+	done
+	echo "FIGURE $1 runs=$2 lost=$lost early=$early killed=$killed late=$late unseen=$unseen"
+}
+
+# The same cat through trace-cmd start, stop and extract
+extract_series() { # runs
+	lost=0 i=0
+	while [ $i -lt "$1" ]; do
+		i=$((i + 1))
+		path=/kpt-race-extract-$i
+		rm -f s.dat
+		trace-cmd start -q -e kpt:kp >/dev/null 2>&1
+		cat $path 2>/dev/null
+		trace-cmd stop >/dev/null 2>&1
+		trace-cmd extract -o s.dat >/dev/null 2>&1
+		[ "$(kept s.dat $path)" = 0 ] && lost=$((lost + 1))
+	done
+	echo "FIGURE extract runs=$1 lost=$lost"
+}
+
+setup
+echo "$(nproc) CPUs, trace-cmd $(trace-cmd --version 2>&1 | grep -o '[0-9][0-9.]*' | head -n 1)"
+series plain $RUNS 0
+series delay-0.005 $SWEEP 0.005
+series delay-0.05 $SWEEP 0.05
+extract_series $SWEEP
+# kpt_diag must have kept up: its lost events would hide a class
+echo "diag overruns: $(grep -h overrun $D/per_cpu/cpu*/stats | awk '{ s += $2 } END { print s }')"
+rmdir $D
+echo >$K/kprobe_events
