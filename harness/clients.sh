@@ -90,7 +90,9 @@ run_host_clients
 # What changes from boot to boot or build to build: time stamps, kernel
 # addresses (and %p's hashed ones), user addresses that ASLR places, the
 # paths of the kernel tree and of its build (perf prints source paths,
-# sometimes cut at the front), perf's _text offsets (the layouts differ).
+# sometimes cut at the front), perf's _text offsets (the layouts differ),
+# task ids (ours runs its KUnit suite at boot: a kthread per case), the
+# size of trace-cmd's compressed pages.
 normalise() {
 	sed -E \
 		-e "s|$KPT_SRC/$variant|<src>|g" -e "s|$out|<out>|g" \
@@ -104,7 +106,10 @@ normalise() {
 		-e 's/ffffffff[0-9a-f]{8}/ffffffff<addr>/g' \
 		-e 's/0x00000000[0-9a-f]{8}/0x<hash>/g' \
 		-e 's/0x7[ef][0-9a-f]{10}/0x7f<aslr>/g' \
-		-e 's/0x5[56][0-9a-f]{10}/0x55<aslr>/g'
+		-e 's/0x5[56][0-9a-f]{10}/0x55<aslr>/g' \
+		-e 's/\b(old_)?pid=[0-9]+/\1pid=<pid>/g' \
+		-e 's/-[0-9]+ +(\[[0-9]+\])/-<pid> \1/g' \
+		-e 's/[0-9]+ bytes in size/<n> bytes in size/'
 }
 
 # Measurements: their figures, and whether they ran to the end

@@ -77,7 +77,8 @@ run sh -c "trace-cmd stream -q -F -c -e kpt:up sh -c '$WORK' | sed -E 's/-[0-9]+
 echo "=== start, stat, stop, extract, reset"
 run trace-cmd start -q -e kpt:up -e kpt:ur
 run sh -c 'trace-cmd stat | grep -A4 "^Events:"'
-./kpt_uprobe call 3
+# one CPU: extract's per-CPU sizes are then the same on every run
+taskset -c 0 ./kpt_uprobe call 3
 run trace-cmd stop
 run trace-cmd extract -o ext.dat
 report ext.dat
