@@ -19,8 +19,11 @@
 #   make bench                 probe-hit and control-plane costs, stock and ours,
 #                              under QEMU -icount; writes BENCHMARKS.md
 #   make bench PROFILE=1       where each row's instructions go, per function
-#   make distro                kernel/trace/ of both trees under Debian's 6.12
-#                              config and allmodconfig, W=1 (part of make check)
+#   make distro                kernel/trace/ of ours under Debian's 6.12 config
+#                              and allmodconfig, W=1, against stock's recorded
+#                              diagnostics (part of make check)
+#   make distro-golden         rebuild stock under both, rewrite its record
+#                              (tests/baseline/distro-*.stock)
 #   make stress                reliability under load and hostile input, stock
 #                              and ours: 10 minutes of concurrent load and
 #                              100,000 fuzzed definitions per kernel (DEBUG as
@@ -49,7 +52,7 @@ CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
 	$(if $(filter 1,$(NO_HOST)),-H)
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
-.PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench distro \
+.PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench distro distro-golden \
 	stress stress-golden clients clients-golden tracecmd-race host-test fuzz clean distclean
 
 all: kernel
@@ -92,6 +95,11 @@ bench:
 # kernel/trace/ of both trees under Debian's config and allmodconfig
 distro: deps
 	@$(H)/distro.sh
+
+# Rebuild the stock tree under both configs and rewrite
+# tests/baseline/distro-CONFIG.stock, what make distro compares ours with.
+distro-golden: deps
+	@$(H)/distro.sh -g
 
 # Both kernels, whatever KERNEL says: the figures compare them.
 STRESS_SECONDS ?= 600

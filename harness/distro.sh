@@ -2,17 +2,28 @@
 # SPDX-License-Identifier: GPL-2.0
 # Compile kernel/trace/ of the stock and the ours tree as real kernels
 # configure it, to show that ours is a drop-in there too:
-#   distro.sh [debian|allmod]...     (default: both)
+#   distro.sh [-g] [debian|allmod]...     (default: both)
 #   debian  Debian's own 6.12 amd64 config (package linux-config-6.12)
 #   allmod  allmodconfig, less CONFIG_WERROR so that warnings are listed
 # Object-only: `make prepare`, then every object of kernel/trace/ (every
 # file of ours and everything that includes one is there) with W=1.  A
 # config fails on a compile error, or on a warning of the ours tree that
 # the stock tree does not have (file and message compared, not the line).
+# The stock tree and the compiler are Debian's packages: stock's
+# diagnostics per config are recorded in tests/baseline/distro-CONFIG.stock
+# (-g rebuilds the stock tree and rewrites them), so a run builds ours only.
 # Prints a table; ends with "N passed, N failed" (one test per config).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
+golden_mode=0
+while getopts "g" o; do
+	case $o in
+	g) golden_mode=1 ;;
+	*) kpt_die "bad option" ;;
+	esac
+done
+shift $((OPTIND - 1))
 configs=${*:-debian allmod}
 debian_config=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 passed=0 failed=0
@@ -72,15 +83,33 @@ build() { # variant config
 		"$(grep -c ': error: ' "$out/diag.txt")" "$(($(date +%s) - t0))"
 }
 
-check_config() { # config
-	local cfg=$1 s=$KPT_BUILD/out/distro-$1-stock o=$KPT_BUILD/out/distro-$1-ours
-	build stock "$cfg" && build ours "$cfg"
+# Stock's diagnostics under a config, rebuilt and recorded (-g) or read
+# from the record.  Fails when stock does not build.
+stock_diagnostics() { # config
+	local cfg=$1 s=$KPT_BUILD/out/distro-$1-stock
+	local rec=$KPT_ROOT/tests/baseline/distro-$1.stock
+	if [ "$golden_mode" = 0 ]; then
+		[ -f "$rec" ] || kpt_die "no $rec (make distro-golden records it)"
+		cat "$rec"
+		return
+	fi
+	build stock "$cfg" >&2
 	if [ "$(cat "$s/rc" 2>/dev/null)" != 0 ]; then
-		echo "  $cfg: the stock tree does not build (see ${s#$KPT_ROOT/}/build.log)"
+		echo "  $cfg: the stock tree does not build (see ${s#$KPT_ROOT/}/build.log)" >&2
+		return 1
+	fi
+	cp "$s/diag.txt" "$rec"
+	cat "$rec"
+}
+
+check_config() { # config
+	local cfg=$1 o=$KPT_BUILD/out/distro-$1-ours
+	if ! stock_diagnostics "$cfg" >"$KPT_BUILD/out/distro-$cfg.stock"; then
 		failed=$((failed + 1))
 		return
 	fi
-	comm -13 "$s/diag.txt" "$o/diag.txt" >"$o/new.txt"
+	build ours "$cfg"
+	comm -13 "$KPT_BUILD/out/distro-$cfg.stock" "$o/diag.txt" >"$o/new.txt"
 	if [ "$(cat "$o/rc" 2>/dev/null)" != 0 ] || [ -s "$o/new.txt" ]; then
 		echo "  $cfg: ours has $(wc -l <"$o/new.txt") diagnostics stock has not" \
 			"(build $(cat "$o/rc" 2>/dev/null || echo 'not run'), see ${o#$KPT_ROOT/}/build.log):"
