@@ -57,8 +57,12 @@ qemu=(qemu-system-x86_64 -accel tcg,thread=single -smp 2,sockets=2,cores=1,threa
 	-append "$cmdline" -display none -no-reboot -monitor none)
 
 # multidevs=remap: the host's root spans several file systems, whose
-# inode numbers would otherwise collide in the guest.
+# inode numbers would otherwise collide in the guest.  RDRAND: the
+# clients (bpftrace, perf) call getrandom(), which blocks until the
+# kernel's random pool is ready; without a CPU source of randomness that
+# takes minutes under TCG.
 if [ "$share" = 1 ]; then
+	qemu+=(-cpu qemu64,+rdrand)
 	rm -rf "$rundir/share"
 	mkdir -p "$rundir/share"
 	qemu+=(-fsdev local,id=host,path=/,security_model=none,readonly=on,multidevs=remap

@@ -19,7 +19,7 @@ for v in stock ours; do
 done
 
 printf '\n%-14s | %-58s | %s\n' series stock ours
-for s in plain delay-0.005 delay-0.05 extract; do
+for s in plain delay-0.005 delay-0.05 extract stream; do
 	printf '%-14s | %-58s | %s\n' "$s" "${fig[stock,$s]:-not run}" \
 		"${fig[ours,$s]:-not run}"
 done

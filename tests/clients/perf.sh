@@ -60,10 +60,10 @@ stat() {
 }
 stat -e probe:do_sys_openat2 -- cat /dev/null
 run perf record -q -o perf.data -e probe:do_sys_openat2 \
-	-e probe:vfs_read__return -e probe:vfs_read -- cat /proc/version >/dev/null
+	-e probe:vfs_read__return -e probe:vfs_read -- cat /etc/debian_version >/dev/null
 run perf script -i perf.data -F comm,event,trace
-expect "perf script shows cat opening /proc/version" \
-	sh -c 'perf script -i perf.data -F trace | grep -q "filename_ustring=\"/proc/version\""'
+expect "perf script shows cat opening /etc/debian_version" \
+	sh -c 'perf script -i perf.data -F trace | grep -q "filename_ustring=\"/etc/debian_version\""'
 
 # --- user probes: a program's symbol with register arguments, and a
 # function of the C library

@@ -14,8 +14,9 @@
 #           its recording loop, so it never made its final flush read
 #   killed  it was signalled before it had a SIGUSR1 handler
 #   late    it was in its loop when signalled: the records went elsewhere
-# Then the same with CMD delayed (the recorders get time to start), and
-# with trace-cmd start/stop/extract, which has no recorder processes.
+# Then the same with CMD delayed (the recorders get time to start), with
+# trace-cmd start/stop/extract, which has no recorder processes, and with
+# trace-cmd stream.
 # Prints one "FIGURE" line per series; harness/tracecmd-race.sh tables
 # stock's and ours side by side.
 
@@ -170,12 +171,26 @@ extract_series() { # runs
 	echo "FIGURE extract runs=$1 lost=$lost"
 }
 
+# The same cat through trace-cmd stream, which prints what its recorders
+# pipe to it (CLIENTS.md: its last drain does not wait for them)
+stream_series() { # runs
+	lost=0 i=0
+	while [ $i -lt "$1" ]; do
+		i=$((i + 1))
+		path=/kpt-race-stream-$i
+		trace-cmd stream -q -e kpt:kp cat $path 2>/dev/null |
+			grep -q "path=\"$path\"" || lost=$((lost + 1))
+	done
+	echo "FIGURE stream runs=$1 lost=$lost"
+}
+
 setup
 echo "$(nproc) CPUs, trace-cmd $(trace-cmd --version 2>&1 | grep -o '[0-9][0-9.]*' | head -n 1)"
 series plain $RUNS 0
 series delay-0.005 $SWEEP 0.005
 series delay-0.05 $SWEEP 0.05
 extract_series $SWEEP
+stream_series $SWEEP
 # kpt_diag must have kept up: its lost events would hide a class
 echo "diag overruns: $(grep -h overrun $D/per_cpu/cpu*/stats | awk '{ s += $2 } END { print s }')"
 rmdir $D
