@@ -29,7 +29,7 @@ run=$out/diff
 corpus=$KPT_ROOT/tests/diff/corpus.txt
 golden=$KPT_ROOT/tests/diff/stock.golden
 [ -f "$out/arch/x86/boot/bzImage" ] || kpt_die "no kernel in $out (build first)"
-# The whole guest run; about 6 minutes under TCG (1282 cases; each
+# The whole guest run; about 4 minutes under TCG (1282 cases; each
 # fprobe case patches ftrace twice), so this only stops a guest that is
 # stuck.
 bound=${KPT_DIFF_TIMEOUT:-1800}
