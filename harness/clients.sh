@@ -45,8 +45,9 @@ rm -rf "$run" && mkdir -p "$run"
 if [ -n "$only" ]; then
 	printf '%s\n' $only >"$run/tests.list"
 elif [ "$all" = 1 ]; then
+	# lib.sh is the clients' shared helpers, not a client
 	(cd "$dir" && ls -- *.sh *.host | sed -E 's/\.(sh|host)$//' |
-		grep -vxFf measure.list) >"$run/tests.list"
+		grep -vx lib | grep -vxFf measure.list) >"$run/tests.list"
 else
 	grep -v '^#' "$dir/check.list" >"$run/tests.list"
 fi

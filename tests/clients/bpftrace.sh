@@ -8,8 +8,7 @@
 # output, bpftool's and the listings made while they ran are the
 # transcript (process and program numbers masked).
 
-K=/sys/kernel/tracing
-failed=0
+. ./lib.sh
 
 # Process ids, file descriptors, BPF program ids and the bcc event names
 # that carry a pid differ from run to run.
@@ -24,17 +23,6 @@ bt() { # program command
 	timeout 300 bpftrace -e "$1" -c "$2" >out.txt 2>&1
 	echo "rc=$?"
 	mask <out.txt
-}
-
-expect() { # description command...
-	d=$1
-	shift
-	if "$@" >/dev/null 2>&1; then
-		echo "ok: $d"
-	else
-		echo "NOT OK: $d"
-		failed=$((failed + 1))
-	fi
 }
 
 # Every kind of probe once.  cat opens the loader's cache, the C library

@@ -7,27 +7,8 @@
 # path, perf script decodes every field.  Each command and what it
 # printed is the transcript; the kernel's listing follows each change.
 
-K=/sys/kernel/tracing
+. ./lib.sh
 LIBC=/lib/x86_64-linux-gnu/libc.so.6
-failed=0
-
-run() {
-	echo "\$ $*"
-	"$@" 2>&1
-	echo "rc=$?"
-}
-
-# A check of the real behaviour: counts against the exit status
-expect() { # description command...
-	d=$1
-	shift
-	if "$@" >/dev/null 2>&1; then
-		echo "ok: $d"
-	else
-		echo "NOT OK: $d"
-		failed=$((failed + 1))
-	fi
-}
 
 listing() {
 	echo "--- kprobe_events"

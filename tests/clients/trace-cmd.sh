@@ -6,25 +6,7 @@
 # buffer and in a -B instance; a workload on both CPUs recorded shows
 # records from both.  Task ids and time stamps are masked in reports.
 
-K=/sys/kernel/tracing
-failed=0
-
-expect() { # description command...
-	d=$1
-	shift
-	if "$@" >/dev/null 2>&1; then
-		echo "ok: $d"
-	else
-		echo "NOT OK: $d"
-		failed=$((failed + 1))
-	fi
-}
-
-run() {
-	echo "\$ $*"
-	"$@" 2>&1
-	echo "rc=$?"
-}
+. ./lib.sh
 
 # "[instance: ]comm-pid [cpu] time: event: fields" ->
 # "[instance: ]comm: event: fields"
