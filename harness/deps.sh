@@ -10,7 +10,7 @@ dwarves cpio kmod xz-utils gzip rsync python3 perl qemu-system-x86
 busybox-static trace-cmd clang libclang-rt-14-dev linux-config-6.12
 linux-perf bpftrace bpftool libtracefs-dev libtraceevent-dev pkg-config
 gnuplot-nox libkshark-dev libtracecmd-dev libjson-c-dev kernelshark xvfb xauth
-imagemagick"
+x11-utils imagemagick"
 
 missing=
 for p in $PKGS; do

@@ -46,10 +46,13 @@ probes() {
 	expect "uretprobe saw both returns" grep -q '^ret=1235$' out.txt
 }
 
-# bpftool perf list while a kprobe and a uprobe program are attached
+# bpftool perf list while a kprobe and a uprobe program are attached.
+# bpftrace's command waits for the listing to be done (at most 2 minutes).
 perf_list() {
+	rm -f listed
+	echo "i=0; while [ ! -e $PWD/listed ] && [ \$i -lt 600 ]; do sleep 0.2; i=\$((i + 1)); done" >wait.sh
 	bpftrace -e 'kprobe:vfs_read { @r = count(); } uprobe:./kpt_uprobe:kpt_target { @t = count(); }' \
-		-c '/bin/sleep 30' >bg.txt 2>&1 &
+		-c "/bin/sh $PWD/wait.sh" >bg.txt 2>&1 &
 	bg=$!
 	i=0
 	while [ $i -lt 240 ] && ! grep -q '^Attaching' bg.txt; do
@@ -61,6 +64,7 @@ perf_list() {
 	bpftool perf list 2>&1 | mask | sort
 	echo "--- kprobe_events, uprobe_events while attached"
 	cat $K/kprobe_events $K/uprobe_events | mask
+	touch listed
 	wait $bg
 	rc=$?
 	echo "bpftrace exit $rc"
