@@ -5,7 +5,7 @@
 #   -d          the debug flavour (any sanitizer/lockdep/kmemleak report fails)
 #   -t PATTERN  only guest tests whose path matches this grep pattern
 #   -H          skip the host tests
-# Lint, host unit tests and a short fuzz run first, then the guest suite
+# Lint, host unit tests and a short fuzz run alongside the guest suite
 # (tests/selftests.list, tests/boot), then the differential test and the
 # real clients (tests/clients).  A guest test fails if it does not pass but is in
 # tests/baseline/stock.pass, or is one of the project's own tests; any other
@@ -226,6 +226,26 @@ bootconfig_tool() {
 	echo "$dir/bootconfig"
 }
 
+# The initramfs of one boot: the run's common one, packed at the first
+# boot (every program the guest needs, built once, and an empty test
+# list), then a second archive with this boot's /kpt/tests.list.  The
+# kernel unpacks concatenated archives in order, a later file replacing
+# an earlier one.
+pack_initramfs() { # testlist
+	local common=$run/common.cpio.gz
+	if [ ! -f "$common" ]; then
+		: >"$run/empty.list"
+		KPT_STAGE=$run/stage "$KPT_ROOT/harness/initramfs.sh" "$variant" \
+			"$debug" "$run/empty.list" "$common" || kpt_die "initramfs failed"
+		rm -rf "$run/stage"
+	fi
+	mkdir -p "$run/list/kpt"
+	cp "$1" "$run/list/kpt/tests.list"
+	cp "$common" "$run/initramfs.cpio.gz"
+	(cd "$run/list" && echo kpt/tests.list | cpio -o -H newc -R 0:0 --quiet) |
+		gzip -1 >>"$run/initramfs.cpio.gz"
+}
+
 # One guest boot: run_guest TAG TESTLIST SECONDS [CMDLINE...].  Its outputs
 # are console-TAG.log and results-TAG.txt in $run.  With $bootconfig set,
 # that file is attached to the initramfs (the kernel reads it with the
@@ -233,9 +253,7 @@ bootconfig_tool() {
 run_guest() {
 	local tag=$1 list=$2 bound=$3 progress
 	shift 3
-	KPT_STAGE=$run/stage "$KPT_ROOT/harness/initramfs.sh" "$variant" \
-		"$debug" "$list" "$run/initramfs.cpio.gz" || kpt_die "initramfs failed"
-	rm -rf "$run/stage"
+	pack_initramfs "$list"
 	if [ -n "${bootconfig:-}" ]; then
 		"$(bootconfig_tool)" -a "$bootconfig" "$run/initramfs.cpio.gz" >/dev/null ||
 			kpt_die "cannot attach $bootconfig"
@@ -382,9 +400,46 @@ stress_tests() {
 		grep -v '^\[kpt' "$run/stress.log" | head -n 60
 }
 
+# The host stage in the background, alongside the guest suite: QEMU runs
+# both vCPUs on one host thread, which leaves the other core idle for as
+# long as the guest suite takes (about 6 minutes), and the host stage
+# needs about 4 of the suite's minutes on that core.  Niced, so that the
+# guest is not the one slowed.  It reports its counts and failures
+# through files, which host_stage_collect adds in once both are done.
+host_stage_start() {
+	[ "$host" = 1 ] || return 0
+	kpt_log "host stage (lint, distribution configs, unit tests, fuzz) alongside the guest suite; its report follows the suite's"
+	(
+		renice -n 10 "$BASHPID" >/dev/null
+		passed=0 failed=0 failures=
+		host_tests >"$run/host-stage.log" 2>&1
+		echo "$passed $failed" >"$run/host-stage.counts"
+		printf '%s' "$failures" >"$run/host-stage.failures"
+	) &
+	host_pid=$!
+}
+
+host_stage_collect() {
+	local p f more
+	[ "$host" = 1 ] || return 0
+	wait "$host_pid"
+	echo "---- host stage"
+	cat "$run/host-stage.log"
+	if ! read -r p f 2>/dev/null <"$run/host-stage.counts"; then
+		fail "host stage" "did not finish (see ${run#$KPT_ROOT/}/host-stage.log)"
+		return
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	more=$(cat "$run/host-stage.failures")
+	[ -z "$more" ] || failures="$failures$more"$'\n'
+}
+
 rm -rf "$run" && mkdir -p "$run"
-[ "$host" = 1 ] && host_tests
+host_pid=
+host_stage_start
 guest_tests
+host_stage_collect
 kunit_tests
 diff_tests
 stress_tests
