@@ -32,6 +32,24 @@ report() {
 	echo "$*" >$RES
 }
 
+# A writable /tmp of the chroot's own.  A kernel build or tree under the
+# host's /tmp (a clone there) would be hidden by it, and perf reads the
+# DWARF and the sources at their build paths: those two stay visible,
+# bound from the host's /tmp as it was before the tmpfs covered it.
+private_tmp() {
+	local p
+	mkdir -p /host-tmp
+	mount -o bind $ROOT/tmp /host-tmp || return 1
+	mount -t tmpfs tmpfs $ROOT/tmp || return 1
+	for p in "${vmlinux%/*}" "$src"; do
+		case "$p" in
+		/tmp/?*)
+			mkdir -p "$ROOT$p" &&
+			mount -o bind "/host-tmp/${p#/tmp/}" "$ROOT$p" || return 1 ;;
+		esac
+	done
+}
+
 # The chroot: the host's files, this guest's kernel interfaces
 setup_root() {
 	mkdir -p $ROOT /out
@@ -42,8 +60,8 @@ setup_root() {
 	mount -t sysfs sysfs $ROOT/sys &&
 	mount -t tracefs nodev $ROOT/sys/kernel/tracing &&
 	mount -t debugfs nodev $ROOT/sys/kernel/debug &&
-	mount -t devtmpfs devtmpfs $ROOT/dev &&
-	mount -t tmpfs tmpfs $ROOT/tmp &&
+	mount -t devtmpfs devtmpfs $ROOT/dev || return 1
+	private_tmp || return 1
 	mount -t tmpfs tmpfs $ROOT/boot || return 1
 	[ -z "$vmlinux" ] || ln -s "$vmlinux" "$ROOT/boot/vmlinux-$(uname -r)"
 	mkdir -p $ROOT/tmp/kpt
