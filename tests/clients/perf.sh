@@ -12,6 +12,13 @@
 . ./lib.sh
 LIBC=/lib/x86_64-linux-gnu/libc.so.6
 
+# perf script's decoding of a recording, in the transcript and kept in
+# DATA.txt for the checks that follow (one decode per recording)
+decode() { # data
+	run perf script -i "$1" -F comm,event,trace >"$1.txt"
+	cat "$1.txt"
+}
+
 listing() {
 	echo "--- kprobe_events"
 	cat $K/kprobe_events
@@ -44,9 +51,9 @@ stat() {
 stat -e probe:do_sys_openat2 -- cat /dev/null
 run perf record -q -o perf.data -e probe:do_sys_openat2 \
 	-e probe:vfs_read__return -e probe:vfs_read -- cat /etc/debian_version >/dev/null
-run perf script -i perf.data -F comm,event,trace
+decode perf.data
 expect "perf script shows cat opening /etc/debian_version" \
-	sh -c 'perf script -i perf.data -F trace | grep -q "filename_ustring=\"/etc/debian_version\""'
+	grep -q 'filename_ustring="/etc/debian_version"' perf.data.txt
 
 # --- user probes: a program's symbol with register arguments, and a
 # function of the C library
@@ -56,7 +63,7 @@ run perf probe -q -x $LIBC -a getppid
 run perf probe -l
 listing
 run perf record -q -o uprobe.data -e 'probe_kpt_uprobe:*' -- ./kpt_uprobe call 2
-run perf script -i uprobe.data -F comm,event,trace
+decode uprobe.data
 stat -e probe_libc:getppid -- ./kpt_uprobe_dyn getppid 3
 
 # --- deleted: everything perf added, and nothing else is left
@@ -91,11 +98,10 @@ DEFS
 run cat $K/dynamic_events
 run perf record -q -o kpt.data -e 'kpt:*' -- taskset -c 0 sh -c \
 	'cat /etc/debian_version >/dev/null; exec ./kpt_uprobe call 2'
-run perf script -i kpt.data -F comm,event,trace
-expect "perf script decodes the kprobe's path" sh -c \
-	'perf script -i kpt.data -F trace | grep -q "path=\"/etc/debian_version\""'
-expect "perf script decodes the uprobe's string" sh -c \
-	'perf script -i kpt.data -F trace | grep -q "s=\"kpt-2\""'
+decode kpt.data
+expect "perf script decodes the kprobe's path" \
+	grep -q 'path="/etc/debian_version"' kpt.data.txt
+expect "perf script decodes the uprobe's string" grep -q 's="kpt-2"' kpt.data.txt
 echo >$K/dynamic_events
 expect "every event deleted" test ! -s $K/dynamic_events
 exit $failed
