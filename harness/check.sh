@@ -84,7 +84,9 @@ host_tests() {
 		passed=$((passed + 1))
 	else
 		head -n 40 "$run/lint.log"
-		fail "lint" "see ${run#$KPT_ROOT/}/lint.log"
+		# The first finding goes into the summary too: the end of the
+		# output is what a CI log shows.
+		fail "lint" "$(head -n 1 "$run/lint.log" | cut -c 1-200) (see ${run#$KPT_ROOT/}/lint.log)"
 	fi
 	distro_build
 	[ -f "$dir/Makefile" ] || { kpt_log "no host tests yet"; return; }

@@ -58,26 +58,38 @@ OPEN_ENDED_LINE tools/testing/kprobetrace/bench/kpt_bench_trace.h
 PARENTHESIS_ALIGNMENT tools/testing/kprobetrace/bench/kpt_bench_trace.h
 "
 
+# Both scripts run in a fixed environment, so that the verdict depends on
+# the files alone: checkpatch reads a .checkpatch.conf from $HOME (and
+# perl warns on every file when HOME is unset),
+# kernel-doc takes KCFLAGS, KDOC_WERROR and KBUILD_BUILD_TIMESTAMP from the
+# environment, and perl warns on every start when the locale is missing.
+lint_home=$(mktemp -d) || exit 1
+out=$lint_home/lint.out
+trap 'rm -rf "$lint_home"' EXIT
+clean_env() {
+	env -i PATH="$PATH" HOME="$lint_home" LC_ALL=C "$@"
+}
+
 cd "$KPT_ROOT" || exit 1
 bad=0
 for f in $(git ls-files -co --exclude-standard -- 'kernel/*.c' 'kernel/*.h' \
 		'tools/testing/kprobetrace/*.c' 'tools/testing/kprobetrace/*.h'); do
-	"$scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
-		--no-summary -f "$f" 2>&1 |
+	clean_env "$scripts/checkpatch.pl" --strict --no-tree --terse \
+		--show-types --no-summary -f "$f" 2>&1 |
 	while IFS= read -r line; do
 		type=$(echo "$line" | sed -n 's/^[^:]*:[0-9]*: [A-Z]*:\([A-Z_0-9]*\):.*/\1/p')
 		if [ -n "$type" ] && echo "$ALLOW" | grep -qx "$type $f"; then
 			continue
 		fi
 		echo "$line"
-	done >"$KPT_BUILD/lint.out"
-	if [ -s "$KPT_BUILD/lint.out" ]; then
-		cat "$KPT_BUILD/lint.out"
+	done >"$out"
+	if [ -s "$out" ]; then
+		cat "$out"
 		bad=1
 	fi
-	if ! "$scripts/kernel-doc" -none -Wall "$f" >"$KPT_BUILD/lint.out" 2>&1 ||
-	   [ -s "$KPT_BUILD/lint.out" ]; then
-		cat "$KPT_BUILD/lint.out"
+	if ! clean_env "$scripts/kernel-doc" -none -Wall "$f" >"$out" 2>&1 ||
+	   [ -s "$out" ]; then
+		cat "$out"
 		bad=1
 	fi
 done
@@ -85,12 +97,11 @@ done
 # header included; an absolute path, as checkpatch misreads a Kconfig
 # hunk of a patch named by the relative path "patches/...").
 for f in patches/*.patch; do
-	if ! "$scripts/checkpatch.pl" --strict --no-tree --terse --no-summary \
-		"$KPT_ROOT/$f" >"$KPT_BUILD/lint.out" 2>&1 || [ -s "$KPT_BUILD/lint.out" ]; then
-		cat "$KPT_BUILD/lint.out"
+	if ! clean_env "$scripts/checkpatch.pl" --strict --no-tree --terse \
+		--no-summary "$KPT_ROOT/$f" >"$out" 2>&1 || [ -s "$out" ]; then
+		cat "$out"
 		bad=1
 	fi
 done
-rm -f "$KPT_BUILD/lint.out"
 [ $bad = 0 ] && echo "lint: checkpatch --strict and kernel-doc -Wall clean"
 exit $bad
