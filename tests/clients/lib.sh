@@ -24,3 +24,33 @@ expect() { # description command...
 		failed=$((failed + 1))
 	fi
 }
+
+# The measurement clients' instance, which trace-cmd does not touch: the
+# probe kpt/kp on do_sys_openat2's path, the forks, execs and exits,
+# SIGUSR1's generation and delivery (trace-cmd ends its recorders with
+# it) and the SYSCALLs named, of trace-cmd's processes only.  Global
+# clock, so that its times compare across CPUs.
+DIAG=$K/instances/kpt_diag
+diag_instance() { # syscall...
+	echo 'p:kpt/kp do_sys_openat2 path=+0(%si):ustring' >>$K/kprobe_events
+	mkdir $DIAG
+	echo global >$DIAG/trace_clock
+	echo 8192 >$DIAG/buffer_size_kb
+	for e in sched/sched_process_fork sched/sched_process_exec \
+		 sched/sched_process_exit kpt/kp; do
+		echo 1 >$DIAG/events/$e/enable
+	done
+	for e in signal/signal_generate signal/signal_deliver; do
+		echo 'sig == 10' >$DIAG/events/$e/filter
+		echo 1 >$DIAG/events/$e/enable
+	done
+	for e in "$@"; do
+		echo 'comm == "trace-cmd"' >$DIAG/events/syscalls/$e/filter
+		echo 1 >$DIAG/events/syscalls/$e/enable
+	done
+}
+
+diag_instance_remove() {
+	rmdir $DIAG
+	echo >$K/kprobe_events
+}

@@ -20,29 +20,8 @@
 # Prints one "FIGURE" line per series; harness/tracecmd-race.sh tables
 # stock's and ours side by side.
 
-K=/sys/kernel/tracing
-D=$K/instances/kpt_diag
+. ./lib.sh
 RUNS=100 SWEEP=50
-
-setup() {
-	echo 'p:kpt/kp do_sys_openat2 path=+0(%si):ustring' >>$K/kprobe_events
-	mkdir $D
-	echo global >$D/trace_clock
-	echo 8192 >$D/buffer_size_kb
-	for e in sched/sched_process_fork sched/sched_process_exec \
-		 sched/sched_process_exit kpt/kp; do
-		echo 1 >$D/events/$e/enable
-	done
-	for e in signal/signal_generate signal/signal_deliver; do
-		echo 'sig == 10' >$D/events/$e/filter
-		echo 1 >$D/events/$e/enable
-	done
-	for e in sys_enter_select sys_enter_pselect6 sys_enter_read \
-		 sys_enter_splice; do
-		echo 'comm == "trace-cmd"' >$D/events/syscalls/$e/filter
-		echo 1 >$D/events/syscalls/$e/enable
-	done
-}
 
 # What kpt_diag saw of run PATH: "hits CPU CLASS" (CLASS "-" if the
 # recorder of that CPU is not found)
@@ -114,7 +93,7 @@ classify() { # path
 		else if (rec != "")
 			class = "late"
 		printf "%d %d %s\n", hits, cpu, class
-	}' $D/trace
+	}' $DIAG/trace
 }
 
 # Records of PATH in trace-cmd's file FILE
@@ -128,7 +107,7 @@ series() { # name runs delay
 	while [ $i -lt "$2" ]; do
 		i=$((i + 1))
 		path=/kpt-race-$1-$i
-		echo >$D/trace
+		echo >$DIAG/trace
 		rm -f r.dat
 		if [ "$3" = 0 ]; then
 			trace-cmd record -q -e kpt:kp -o r.dat cat $path \
@@ -147,7 +126,7 @@ series() { # name runs delay
 			killed) killed=$((killed + 1)) ;;
 			*) late=$((late + 1))
 			   echo "run $1-$i lost, recorder $6 (cpu $5):"
-			   grep -v ' kp: ' $D/trace | tail -n 40 ;;
+			   grep -v ' kp: ' $DIAG/trace | tail -n 40 ;;
 			esac
 		fi
 		set -- "$1" "$2" "$3"
@@ -184,7 +163,8 @@ stream_series() { # runs
 	echo "FIGURE stream runs=$1 lost=$lost"
 }
 
-setup
+diag_instance sys_enter_select sys_enter_pselect6 sys_enter_read \
+	sys_enter_splice
 echo "$(nproc) CPUs, trace-cmd $(trace-cmd --version 2>&1 | grep -o '[0-9][0-9.]*' | head -n 1)"
 series plain $RUNS 0
 series delay-0.005 $SWEEP 0.005
@@ -192,6 +172,5 @@ series delay-0.05 $SWEEP 0.05
 extract_series $SWEEP
 stream_series $SWEEP
 # kpt_diag must have kept up: its lost events would hide a class
-echo "diag overruns: $(grep -h overrun $D/per_cpu/cpu*/stats | awk '{ s += $2 } END { print s }')"
-rmdir $D
-echo >$K/kprobe_events
+echo "diag overruns: $(grep -h overrun $DIAG/per_cpu/cpu*/stats | awk '{ s += $2 } END { print s }')"
+diag_instance_remove

@@ -9,33 +9,20 @@
 # recorders SIGUSR1, and where and when each recorder got it
 # (CLIENTS.md, "trace-cmd stream").
 
-K=/sys/kernel/tracing
-D=$K/instances/kpt_diag
-echo 'p:kpt/kp do_sys_openat2 path=+0(%si):ustring' >>$K/kprobe_events
-mkdir $D
-echo global >$D/trace_clock
-echo 8192 >$D/buffer_size_kb
-for e in sched/sched_process_fork sched/sched_process_exec \
-	 sched/sched_process_exit kpt/kp signal/signal_generate \
-	 signal/signal_deliver; do
-	echo 1 >$D/events/$e/enable
-done
-for e in sys_enter_select sys_enter_pselect6 sys_enter_read sys_exit_read \
-	 sys_enter_splice sys_exit_splice sys_enter_write sys_exit_write \
-	 sys_enter_kill sys_enter_ppoll sys_enter_poll sys_enter_wait4 \
-	 sys_exit_wait4 sys_enter_openat sys_enter_close; do
-	echo 'comm == "trace-cmd"' >$D/events/syscalls/$e/filter
-	echo 1 >$D/events/syscalls/$e/enable
-done
+. ./lib.sh
+diag_instance sys_enter_select sys_enter_pselect6 sys_enter_read \
+	sys_exit_read sys_enter_splice sys_exit_splice sys_enter_write \
+	sys_exit_write sys_enter_kill sys_enter_ppoll sys_enter_poll \
+	sys_enter_wait4 sys_exit_wait4 sys_enter_openat sys_enter_close
 ok=0 i=0
 while [ $i -lt 30 ]; do
 	i=$((i + 1))
-	echo >$D/trace
+	echo >$DIAG/trace
 	path=/kpt-s-$i
 	trace-cmd stream -q -e kpt:kp cat $path 2>/dev/null >s.txt
 	r=lost
 	grep -q "path=\"$path\"" s.txt && { ok=$((ok + 1)); r=ok; }
-	grep -v '^#' $D/trace >d.txt
+	grep -v '^#' $DIAG/trace >d.txt
 	hit=$(grep -m1 "kp:.*$path" d.txt | sed -E 's/.*\[([0-9]+)\].*/\1/')
 	par=$(grep -m1 'sys_kill' d.txt | sed -E 's/^ *([^ ]+) +\[([0-9]+)\].*/\1 \2/')
 	kill_t=$(grep -m1 'sys_kill' d.txt | grep -oE '[0-9]+\.[0-9]{6}:' | tr -d :)
@@ -44,4 +31,5 @@ while [ $i -lt 30 ]; do
 	echo "RUN $i $r hitcpu=$hit parent=$par kill=$kill_t deliver=$dl"
 done
 echo "STREAM printed=$ok of $i"
+diag_instance_remove
 exit 0
