@@ -48,6 +48,14 @@ fail() { # what why
 	failures="$failures  FAIL $1: $2"$'\n'
 }
 
+# first_finding LOG PATTERN: the first line of LOG that matches PATTERN,
+# shortened, for a failure's summary line.  The end of the output is all a
+# CI log shows, so the summary names what failed, not only where to look.
+first_finding() {
+	grep -aE -m 1 "$2" "$1" 2>/dev/null | sed -E 's/^[[:space:]]*(FAIL:? *)?//' |
+		cut -c 1-160
+}
+
 # add_counts WHAT LOG: a sub-runner (host tests, differential test) ends
 # its LOG with its own "N passed, N failed" line; add it to ours.  Returns 1
 # when it failed anything or printed no such line.
@@ -62,7 +70,7 @@ add_counts() {
 	passed=$((passed + p))
 	[ "$f" = 0 ] && return 0
 	failed=$((failed + f))
-	failures="$failures  FAIL $1: $f failed (see ${2#$KPT_ROOT/})"$'\n'
+	failures="$failures  FAIL $1: $f failed, first: $(first_finding "$2" "FAIL|not ok") (see ${2#$KPT_ROOT/})"$'\n'
 	return 1
 }
 
@@ -84,9 +92,7 @@ host_tests() {
 		passed=$((passed + 1))
 	else
 		head -n 40 "$run/lint.log"
-		# The first finding goes into the summary too: the end of the
-		# output is what a CI log shows.
-		fail "lint" "$(head -n 1 "$run/lint.log" | cut -c 1-200) (see ${run#$KPT_ROOT/}/lint.log)"
+		fail "lint" "$(first_finding "$run/lint.log" .) (see ${run#$KPT_ROOT/}/lint.log)"
 	fi
 	distro_build
 	[ -f "$dir/Makefile" ] || { kpt_log "no host tests yet"; return; }
@@ -102,7 +108,7 @@ host_tests() {
 		passed=$((passed + 1))
 	else
 		tail -n 40 "$run/fuzz.log"
-		fail "host fuzz run" "see ${run#$KPT_ROOT/}/fuzz.log"
+		fail "host fuzz run" "$(first_finding "$run/fuzz.log" 'ERROR|SUMMARY|FAIL|[Ee]rror') (see ${run#$KPT_ROOT/}/fuzz.log)"
 	fi
 }
 
@@ -181,7 +187,7 @@ scan_console() {
 	local pat='BUG:|WARNING:|KASAN:|UBSAN:|possible recursive locking|possible circular locking|inconsistent lock state|unreferenced object|Kernel panic|Oops:|general protection fault'
 	if cat "$run"/console*.log | grep -aE "$pat" >"$run/kernel-reports.txt"; then
 		head -n 20 "$run/kernel-reports.txt"
-		fail "kernel log" "$(wc -l <"$run/kernel-reports.txt") report lines (see ${run#$KPT_ROOT/}/kernel-reports.txt)"
+		fail "kernel log" "$(wc -l <"$run/kernel-reports.txt") report lines, first: $(first_finding "$run/kernel-reports.txt" .) (see ${run#$KPT_ROOT/}/kernel-reports.txt)"
 	fi
 }
 
