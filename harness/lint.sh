@@ -60,9 +60,9 @@ PARENTHESIS_ALIGNMENT tools/testing/kprobetrace/bench/kpt_bench_trace.h
 
 # Both scripts run in a fixed environment, so that the verdict depends on
 # the files alone: checkpatch reads a .checkpatch.conf from $HOME (and
-# perl warns on every file when HOME is unset),
-# kernel-doc takes KCFLAGS, KDOC_WERROR and KBUILD_BUILD_TIMESTAMP from the
-# environment, and perl warns on every start when the locale is missing.
+# perl warns on every file when HOME is unset), kernel-doc takes KCFLAGS,
+# KDOC_WERROR and KBUILD_BUILD_TIMESTAMP from the environment, and perl
+# warns on every start when the locale is missing.
 lint_home=$(mktemp -d) || exit 1
 out=$lint_home/lint.out
 trap 'rm -rf "$lint_home"' EXIT
