@@ -24,8 +24,9 @@ while [ $i -lt 30 ]; do
 	grep -q "path=\"$path\"" s.txt && { ok=$((ok + 1)); r=ok; }
 	grep -v '^#' $DIAG/trace >d.txt
 	hit=$(grep -m1 "kp:.*$path" d.txt | sed -E 's/.*\[([0-9]+)\].*/\1/')
-	par=$(grep -m1 'sys_kill' d.txt | sed -E 's/^ *([^ ]+) +\[([0-9]+)\].*/\1 \2/')
-	kill_t=$(grep -m1 'sys_kill' d.txt | grep -oE '[0-9]+\.[0-9]{6}:' | tr -d :)
+	kill_line=$(grep -m1 'sys_kill' d.txt)
+	par=$(echo "$kill_line" | sed -E 's/^ *([^ ]+) +\[([0-9]+)\].*/\1 \2/')
+	kill_t=$(echo "$kill_line" | grep -oE '[0-9]+\.[0-9]{6}:' | tr -d :)
 	dl=$(grep 'signal_deliver: sig=10' d.txt |
 		sed -E 's/^ *([^ ]+) +\[([0-9]+)\] +[^ ]+ +([0-9.]+):.*/\1@\2@\3/' | xargs)
 	echo "RUN $i $r hitcpu=$hit parent=$par kill=$kill_t deliver=$dl"
