@@ -49,7 +49,7 @@ TESTS ?=
 H := harness
 
 CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
-	$(if $(filter 1,$(NO_HOST)),-H)
+	$(if $(filter 1,$(NO_HOST)),-H) $(if $(filter 1,$(GUEST_ONLY)),-G)
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
 .PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench distro distro-golden \
@@ -76,7 +76,7 @@ shell: kernel
 	@$(H)/shell.sh $(QEMU_FLAGS) $(KERNEL)
 
 baseline:
-	@$(MAKE) --no-print-directory check KERNEL=stock NO_HOST=1 || true
+	@$(MAKE) --no-print-directory check KERNEL=stock GUEST_ONLY=1 || true
 	@$(H)/baseline.sh
 
 diff: kernel

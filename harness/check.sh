@@ -5,23 +5,29 @@
 #   -d          the debug flavour (any sanitizer/lockdep/kmemleak report fails)
 #   -t PATTERN  only guest tests whose path matches this grep pattern
 #   -H          skip the host tests
+#   -G          the guest tests and boot tests only (make baseline)
 # Lint, host unit tests and a short fuzz run alongside the guest suite
 # (tests/selftests.list, tests/boot), then the differential test and the
 # real clients (tests/clients).  A guest test fails if it does not pass but is in
 # tests/baseline/stock.pass, or is one of the project's own tests; any other
 # non-pass is reported as skipped with the reason from
-# tests/baseline/stock.notes.  The KUnit suite's rows, reported at boot,
-# count as tests too.  Then the short stress and fuzz run (make stress's
-# short form).  Ends with "N passed, N failed, N skipped".
+# tests/baseline/stock.notes; tests/baseline/ours.pass lists the tests
+# that must pass on ours although stock fails them, and a test of either
+# list that the run did not plan fails.  The KUnit suite (the parser rows
+# again, in the kernel) counts as one test.  Then the short stress and
+# fuzz run (make stress's short form).  Every sub-run fails on its exit
+# status as well as on its count.  Prints the totals by kind, then ends
+# with "N passed, N failed, N skipped".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-debug=0 pattern= host=1
-while getopts "dt:H" o; do
+debug=0 pattern= host=1 guest_only=0
+while getopts "dt:HG" o; do
 	case $o in
 	d) debug=1 ;;
 	t) pattern=$OPTARG ;;
 	H) host=0 ;;
+	G) guest_only=1 host=0 ;;
 	*) kpt_die "bad option" ;;
 	esac
 done
@@ -39,13 +45,44 @@ per_test=${KPT_TEST_TIMEOUT:-240}
 # boot takes many minutes.
 boot_timeout=${KPT_BOOT_TIMEOUT:-$([ "$debug" = 1 ] && echo 1500 || echo 300)}
 baseline=$KPT_ROOT/tests/baseline/stock.pass
+must_pass=$KPT_ROOT/tests/baseline/ours.pass
 notes=$KPT_ROOT/tests/baseline/stock.notes
-passed=0 failed=0 skipped=0
-failures=
 
-fail() { # what why
-	failed=$((failed + 1))
-	failures="$failures  FAIL $1: $2"$'\n'
+# Every verdict is a line in $run/tally ("KIND PASSED FAILED SKIPPED") and
+# every failure a line in $run/failures: files, because the host stage
+# runs in a subshell alongside the guest suite.  The kinds, in the order
+# the totals are printed:
+kinds="lint distro host-rows fuzz guest boot kunit diff stress clients runs"
+declare -A kind_name=(
+	[lint]="lint (checkpatch, kernel-doc)"
+	[distro]="distribution-config builds"
+	[host-rows]="host unit-test assertions (parser rows among them)"
+	[fuzz]="host fuzz run"
+	[guest]="guest tests (stock selftests, project tests)"
+	[boot]="boot tests (a boot each)"
+	[kunit]="KUnit suite (the parser rows, in the kernel)"
+	[diff]="differential cases"
+	[stress]="stress and fuzz checks"
+	[clients]="real clients"
+	[runs]="guest runs and kernel logs"
+)
+
+tally() { # kind passed failed [skipped]
+	echo "$1 $2 $3 ${4:-0}" >>"$run/tally"
+}
+
+pass() { # kind
+	tally "$1" 1 0
+}
+
+fail() { # kind what why
+	tally "$1" 0 1
+	echo "  FAIL $2: $3" >>"$run/failures"
+}
+
+skip() { # kind what why
+	tally "$1" 0 0 1
+	echo "  skip $2: $3" >>"$run/skipped.txt"
 }
 
 # first_finding LOG PATTERN: the first line of LOG that matches PATTERN,
@@ -56,22 +93,30 @@ first_finding() {
 		cut -c 1-160
 }
 
-# add_counts WHAT LOG: a sub-runner (host tests, differential test) ends
-# its LOG with its own "N passed, N failed" line; add it to ours.  Returns 1
-# when it failed anything or printed no such line.
+# add_counts KIND WHAT LOG STATUS: a sub-runner (host tests, differential
+# test) ends its LOG with its own "N passed, N failed" line and exits with
+# STATUS; add its counts to ours.  An exit status that is not 0 fails it
+# even when its count says nothing failed (LeakSanitizer reports after the
+# count line, a script that stopped half way).  Returns 1 when it failed.
 add_counts() {
-	local line p f
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$2" | tail -n 1)
+	local kind=$1 what=$2 log=$3 rc=$4 line p f
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
 	if [ -z "$line" ]; then
-		fail "$1" "no result line (see ${2#$KPT_ROOT/})"
+		fail "$kind" "$what" "no result line, exit status $rc, first: $(first_finding "$log" "ERROR|FAIL|[Ee]rror") (see ${log#$KPT_ROOT/})"
 		return 1
 	fi
 	p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
-	passed=$((passed + p))
-	[ "$f" = 0 ] && return 0
-	failed=$((failed + f))
-	failures="$failures  FAIL $1: $f failed, first: $(first_finding "$2" "FAIL|not ok") (see ${2#$KPT_ROOT/})"$'\n'
-	return 1
+	tally "$kind" "$p" 0
+	if [ "$f" != 0 ]; then
+		tally "$kind" 0 "$f"
+		echo "  FAIL $what: $f failed, first: $(first_finding "$log" "FAIL|not ok") (see ${log#$KPT_ROOT/})" >>"$run/failures"
+		return 1
+	fi
+	if [ "$rc" != 0 ]; then
+		fail runs "$what" "exit status $rc after \"$line\", first: $(first_finding "$log" "ERROR|SUMMARY|FAIL|[Ee]rror") (see ${log#$KPT_ROOT/})"
+		return 1
+	fi
+	return 0
 }
 
 # kernel/trace/ of both trees under Debian's config and allmodconfig: ours
@@ -79,37 +124,45 @@ add_counts() {
 # ours kernel only: it compares ours with stock.
 distro_build() {
 	[ "$variant" = ours ] || return 0
+	local rc=0
 	kpt_log "kernel/trace/ under Debian's 6.12 config and allmodconfig (W=1)"
-	"$KPT_ROOT/harness/distro.sh" >"$run/distro.log" 2>&1
+	"$KPT_ROOT/harness/distro.sh" >"$run/distro.log" 2>&1 || rc=$?
 	grep -v '^\[kpt' "$run/distro.log"
-	add_counts "distribution configs" "$run/distro.log"
+	add_counts distro "distribution configs" "$run/distro.log" "$rc"
+}
+
+# The fixed-seed fuzz run: it passes when libFuzzer exits 0 having run
+# every one of its inputs.  No time cap below the count (a slow machine
+# runs them all, more slowly); the bound only stops a hang.
+host_fuzz() { # dir
+	local runs=${FUZZ_RUNS:-2500000} rc=0 done
+	kpt_log "host fuzz run (seed 1, $runs inputs)"
+	timeout -k 10 "${KPT_FUZZ_TIMEOUT:-3600}" make -s -C "$1" fuzz \
+		FUZZ_SECONDS=0 FUZZ_SEED=1 FUZZ_RUNS="$runs" >"$run/fuzz.log" 2>&1 || rc=$?
+	done=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/fuzz.log" | tail -n 1)
+	if [ "$rc" = 0 ] && [ "${done:-0}" -ge "$runs" ]; then
+		pass fuzz
+		return
+	fi
+	tail -n 40 "$run/fuzz.log"
+	fail fuzz "host fuzz run" "exit status $rc, ${done:-no} of $runs inputs run, first: $(first_finding "$run/fuzz.log" 'ERROR|SUMMARY|FAIL|[Ee]rror') (see ${run#$KPT_ROOT/}/fuzz.log)"
 }
 
 host_tests() {
-	local dir=$KPT_ROOT/tools/testing/trace_probe
+	local dir=$KPT_ROOT/tools/testing/trace_probe rc=0
 	kpt_log "lint: checkpatch --strict, kernel-doc -Wall"
 	if "$KPT_ROOT/harness/lint.sh" >"$run/lint.log" 2>&1; then
-		passed=$((passed + 1))
+		pass lint
 	else
 		head -n 40 "$run/lint.log"
-		fail "lint" "$(first_finding "$run/lint.log" .) (see ${run#$KPT_ROOT/}/lint.log)"
+		fail lint "lint" "$(first_finding "$run/lint.log" .) (see ${run#$KPT_ROOT/}/lint.log)"
 	fi
 	distro_build
-	[ -f "$dir/Makefile" ] || { kpt_log "no host tests yet"; return; }
 	kpt_log "host unit tests"
-	make -s -C "$dir" test >"$run/host-test.log" 2>&1
+	make -s -C "$dir" test >"$run/host-test.log" 2>&1 || rc=$?
 	tail -n 30 "$run/host-test.log"
-	add_counts "host unit tests" "$run/host-test.log"
-	# A fixed seed and run count: the same inputs on every machine, so the
-	# verdict is reproducible; open-ended exploration is `make fuzz`.
-	kpt_log "host fuzz run (seed 1, ${FUZZ_RUNS:-2500000} inputs)"
-	if make -s -C "$dir" fuzz FUZZ_SECONDS=600 FUZZ_SEED=1 \
-		FUZZ_RUNS="${FUZZ_RUNS:-2500000}" >"$run/fuzz.log" 2>&1; then
-		passed=$((passed + 1))
-	else
-		tail -n 40 "$run/fuzz.log"
-		fail "host fuzz run" "$(first_finding "$run/fuzz.log" 'ERROR|SUMMARY|FAIL|[Ee]rror') (see ${run#$KPT_ROOT/}/fuzz.log)"
-	fi
+	add_counts host-rows "host unit tests" "$run/host-test.log" "$rc"
+	host_fuzz "$dir"
 }
 
 # list_patterns isolate|main: the tests of tests/selftests.list lines that
@@ -161,33 +214,54 @@ note_for() { # test
 	grep -F "$1 " "$notes" 2>/dev/null | head -n 1 | cut -d' ' -f2-
 }
 
+# The tests of a baseline list ("#" lines are comments)
+list_of() { # file
+	grep -v -e '^#' -e '^[[:space:]]*$' "$1" 2>/dev/null | cut -d' ' -f1
+}
+
 # Classify each planned test by its reported outcome.
 summarize() {
-	local t res secs
+	local t res secs kind
 	while read -r t; do
 		res=$(cat "$run"/results*.txt | grep -F "RESULT $t " | head -n 1 | cut -d' ' -f3)
 		secs=$(cat "$run"/results*.txt | grep -F "RESULT $t " | head -n 1 | cut -d' ' -f4)
 		res=${res:-NOTRUN}
+		kind=guest
+		[[ $t == boot/* ]] && kind=boot
 		printf '%-72s %-11s %5ss\n' "$t" "$res" "${secs:--}" >>"$run/summary.txt"
 		if [ "$res" = PASS ]; then
-			passed=$((passed + 1))
+			pass "$kind"
 		elif in_list "$t" "$baseline"; then
-			fail "$t" "$res (passes on stock)"
+			fail "$kind" "$t" "$res (passes on stock)"
+		elif [ "$variant" = ours ] && list_of "$must_pass" | grep -qxF "$t"; then
+			fail "$kind" "$t" "$res (must pass on ours: tests/baseline/ours.pass)"
 		elif [[ $t == test.d/kprobetrace/* || $t == boot/* ]]; then
-			fail "$t" "$res (project test)"
+			fail "$kind" "$t" "$res (project test)"
 		else
-			skipped=$((skipped + 1))
-			echo "  skip $t: $res; $(note_for "$t")" >>"$run/skipped.txt"
+			skip "$kind" "$t" "$res; $(note_for "$t")"
 		fi
 	done <"$run/tests.list"
 }
 
+# A test that must pass (tests/baseline/stock.pass, and ours.pass on ours)
+# fails when the run did not plan it: a pattern of tests/selftests.list
+# that stopped matching it, a file that was renamed or removed.
+planned_check() {
+	local t
+	{ list_of "$baseline"; [ "$variant" = ours ] && list_of "$must_pass"; } |
+		sort -u | grep -e "${pattern:-.}" | while read -r t; do
+			in_list "$t" "$run/tests.list" ||
+				fail guest "$t" "not planned: no longer in tests/selftests.list or tests/boot"
+		done
+}
+
 # Kernel reports that fail the run whatever the tests said.
 scan_console() {
-	local pat='BUG:|WARNING:|KASAN:|UBSAN:|possible recursive locking|possible circular locking|inconsistent lock state|unreferenced object|Kernel panic|Oops:|general protection fault'
-	if cat "$run"/console*.log | grep -aE "$pat" >"$run/kernel-reports.txt"; then
+	if kpt_reports "$run"/console*.log >"$run/kernel-reports.txt"; then
 		head -n 20 "$run/kernel-reports.txt"
-		fail "kernel log" "$(wc -l <"$run/kernel-reports.txt") report lines, first: $(first_finding "$run/kernel-reports.txt" .) (see ${run#$KPT_ROOT/}/kernel-reports.txt)"
+		fail runs "kernel log" "$(wc -l <"$run/kernel-reports.txt") report lines, first: $(first_finding "$run/kernel-reports.txt" .) (see ${run#$KPT_ROOT/}/kernel-reports.txt)"
+	else
+		pass runs
 	fi
 }
 
@@ -196,7 +270,7 @@ scan_console() {
 # $boot_timeout seconds, or no result for longer than a test may take
 # plus two minutes (the guest's own per-test bound did not fire, so the
 # kernel itself is stuck), is stopped instead of waiting for the whole bound.
-show_progress() { # results-file initrd
+show_progress() { # results-file pidfile
 	local shown=0 now idle=0 limit=$((per_test + 120))
 	while :; do
 		now=$(tr -d '\r' 2>/dev/null <"$1" | grep -c '^RESULT ')
@@ -210,12 +284,12 @@ show_progress() { # results-file initrd
 		fi
 		if ! grep -qs '^BEGIN' "$1" && [ $idle -ge "$boot_timeout" ]; then
 			echo "  guest did not start the tests in ${idle}s; stopping it"
-			pkill -f -- "-initrd $2"
+			kill "$(cat "$2")"
 			return
 		fi
 		if grep -qs '^BEGIN' "$1" && [ $idle -ge $limit ]; then
 			echo "  no result from the guest for ${idle}s; stopping it"
-			pkill -f -- "-initrd $2"
+			kill "$(cat "$2")"
 			return
 		fi
 		sleep 2
@@ -267,18 +341,22 @@ run_guest() {
 			kpt_die "cannot attach $bootconfig"
 	fi
 	mkdir -p "$run/$tag"
-	show_progress "$run/$tag/results.txt" "$run/initramfs.cpio.gz" &
+	: >"$run/$tag/qemu.pid"
+	show_progress "$run/$tag/results.txt" "$run/$tag/qemu.pid" &
 	progress=$!
 	"$KPT_ROOT/harness/qemu.sh" -q $([ "$debug" = 1 ] && echo -d) -m check \
 		-i "$run/initramfs.cpio.gz" -r "$run/$tag" -t "$bound" \
-		-a "kpt.timeout=$per_test $*" "$variant"
+		-p "$run/$tag/qemu.pid" -a "kpt.timeout=$per_test $*" "$variant"
 	kill "$progress" 2>/dev/null
 	wait "$progress" 2>/dev/null
 	tr -d '\r' <"$run/$tag/results.txt" >"$run/results-$tag.txt"
 	mv "$run/$tag/console.log" "$run/console-$tag.log"
 	rm -rf "${run:?}/$tag"
-	grep -q '^DONE' "$run/results-$tag.txt" ||
-		fail "guest run $tag" "did not finish (see ${run#$KPT_ROOT/}/console-$tag.log)"
+	if grep -q '^DONE' "$run/results-$tag.txt"; then
+		pass runs
+	else
+		fail runs "guest run $tag" "did not finish (see ${run#$KPT_ROOT/}/console-$tag.log)"
+	fi
 }
 
 # Boot tests (tests/boot/NAME.sh) each need a boot with the kernel command
@@ -313,6 +391,8 @@ guest_tests() {
 	fi
 	isolated_tests
 	boot_tests
+	touch "$run/tests.list"
+	planned_check
 	[ -s "$run/tests.list" ] || { kpt_log "no guest test matches '$pattern'"; return; }
 	summarize
 	scan_console
@@ -337,36 +417,45 @@ kunit_seconds() { # suite console-log
 }
 
 # The KUnit suite of the parser (kernel/trace/tests).  Built in, it runs at
-# every boot; the guest copies its TAP report to the console.  Each table
-# row is one KUnit case: its "# Totals:" line is folded in with add_counts,
-# skipped rows (debug kernels) count as skipped, and a suite that did not
-# finish or says "not ok" fails.  A kernel without the suite (stock) skips
-# this, as does a run that booted no guest.
+# every boot; the guest copies its TAP report to the console.  Its rows
+# are the host tests' parser rows run again in the kernel, so the suite
+# counts as one test, not once per row: it passes when every row that
+# ran passed and the suite says "ok"; rows skipped (debug kernels) are
+# named in the skip list.  The ours kernel must have the suite (stock has
+# none); a run that booted no guest has nothing to read.
 kunit_tests() {
 	local suite=trace_probe log=$run/console-main.log tap totals p f s
-	grep -qw trace_probe_test_suite "$out/System.map" 2>/dev/null ||
-		{ kpt_log "KUnit: no $suite suite in this kernel"; return 0; }
+	if ! grep -qw trace_probe_test_suite "$out/System.map" 2>/dev/null; then
+		if [ "$variant" = ours ]; then
+			fail kunit "KUnit $suite" "no trace_probe_test_suite in ${out#$KPT_ROOT/}/System.map (CONFIG_TRACE_PROBE_KUNIT_TEST off?)"
+		else
+			kpt_log "KUnit: no $suite suite in this kernel"
+		fi
+		return 0
+	fi
 	[ -f "$log" ] || log=$(ls "$run"/console-*.log 2>/dev/null | head -n 1)
 	[ -n "$log" ] || { kpt_log "KUnit: no guest boot to report it"; return 0; }
 	tap=$(kunit_block "$suite" "$log")
 	echo "$tap" >"$run/kunit.log"
 	totals=$(echo "$tap" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\) skip:\([0-9]*\) total:[0-9]*$/\1 \2 \3/p')
 	if [ -z "$totals" ] || ! echo "$tap" | tail -n 1 | grep -q "ok [0-9]* $suite"; then
-		fail "KUnit $suite" "no complete report (see ${log#$KPT_ROOT/})"
+		fail kunit "KUnit $suite" "no complete report (see ${log#$KPT_ROOT/})"
 		return
 	fi
 	read -r p f s <<<"$totals"
 	echo "$tap" | tail -n 1 | grep -q '^not ok' && [ "$f" = 0 ] && f=1
-	echo "$p passed, $f failed" >>"$run/kunit.log"
+	echo "$p of $((p + f + s)) rows passed, $f failed, $s skipped" >"$run/kunit.rows"
 	printf '%-72s %-11s %5ss\n' "kunit/$suite ($p of $((p + f + s)) rows)" \
 		"$([ "$f" = 0 ] && echo PASS || echo FAIL)" \
 		"$(kunit_seconds "$suite" "$log")" >>"$run/summary.txt"
-	if [ "$s" != 0 ]; then
-		skipped=$((skipped + s))
-		echo "  skip kunit/$suite: $s rows; $(grep -m1 -o '# SKIP .*' "$run/kunit.log")" >>"$run/skipped.txt"
+	[ "$s" = 0 ] ||
+		echo "  skip kunit/$suite: $s of its rows; $(grep -m1 -o '# SKIP .*' "$run/kunit.log")" >>"$run/skipped.txt"
+	if [ "$f" = 0 ]; then
+		pass kunit
+		return
 	fi
-	add_counts "KUnit $suite" "$run/kunit.log" ||
-		grep -vE '^ *(ok [0-9]+ |KTAP version|# Subtest:|1\.\.)' "$run/kunit.log" | head -n 60
+	fail kunit "KUnit $suite" "$f of $((p + f + s)) rows failed, first: $(first_finding "$run/kunit.log" "not ok") (see ${run#$KPT_ROOT/}/kunit.log)"
+	grep -vE '^ *(ok [0-9]+ |KTAP version|# Subtest:|1\.\.)' "$run/kunit.log" | head -n 60
 }
 
 # The differential test (tests/diff): the corpus on this kernel against
@@ -375,9 +464,10 @@ kunit_tests() {
 diff_tests() {
 	[ "$debug" = 0 ] || return 0
 	[ -z "$pattern" ] || echo "diff" | grep -q -e "$pattern" || return 0
+	local rc=0
 	kpt_log "differential test against tests/diff/stock.golden"
-	"$KPT_ROOT/harness/diff.sh" "$variant" >"$run/diff.log" 2>&1
-	add_counts "differential test" "$run/diff.log" ||
+	"$KPT_ROOT/harness/diff.sh" "$variant" >"$run/diff.log" 2>&1 || rc=$?
+	add_counts diff "differential test" "$run/diff.log" "$rc" ||
 		grep -v '^\[kpt' "$run/diff.log" | head -n 60
 }
 
@@ -388,9 +478,10 @@ client_tests() {
 	[ "$debug" = 0 ] || return 0
 	[ -z "$pattern" ] || echo "clients" | grep -q -e "$pattern" || return 0
 	grep -qv '^#' "$KPT_ROOT/tests/clients/check.list" || return 0
+	local rc=0
 	kpt_log "real clients against tests/clients/golden"
-	"$KPT_ROOT/harness/clients.sh" "$variant" >"$run/clients.log" 2>&1
-	add_counts "real clients" "$run/clients.log" ||
+	"$KPT_ROOT/harness/clients.sh" "$variant" >"$run/clients.log" 2>&1 || rc=$?
+	add_counts clients "real clients" "$run/clients.log" "$rc" ||
 		grep -v '^\[kpt' "$run/clients.log" | head -n 60
 }
 
@@ -400,11 +491,12 @@ client_tests() {
 # names other tests.
 stress_tests() {
 	[ -z "$pattern" ] || echo "stress" | grep -q -e "$pattern" || return 0
+	local rc=0
 	kpt_log "short stress and fuzz run (harness/stress.sh -c)"
 	"$KPT_ROOT/harness/stress.sh" -c $([ "$debug" = 1 ] && echo -d) \
 		-t "${KPT_STRESS_SECONDS:-60}" -n 5000 -s 1 -v "$variant" \
-		>"$run/stress.log" 2>&1
-	add_counts "stress run" "$run/stress.log" ||
+		>"$run/stress.log" 2>&1 || rc=$?
+	add_counts stress "stress run" "$run/stress.log" "$rc" ||
 		grep -v '^\[kpt' "$run/stress.log" | head -n 60
 }
 
@@ -419,43 +511,56 @@ host_stage_start() {
 	kpt_log "host stage (lint, distribution configs, unit tests, fuzz) alongside the guest suite; its report follows the suite's"
 	(
 		renice -n 10 "$BASHPID" >/dev/null
-		passed=0 failed=0 failures=
 		host_tests >"$run/host-stage.log" 2>&1
-		echo "$passed $failed" >"$run/host-stage.counts"
-		printf '%s' "$failures" >"$run/host-stage.failures"
+		echo done >"$run/host-stage.done"
 	) &
 	host_pid=$!
 }
 
 host_stage_collect() {
-	local p f more
 	[ "$host" = 1 ] || return 0
 	wait "$host_pid"
 	echo "---- host stage"
 	cat "$run/host-stage.log"
-	if ! read -r p f 2>/dev/null <"$run/host-stage.counts"; then
-		fail "host stage" "did not finish (see ${run#$KPT_ROOT/}/host-stage.log)"
-		return
-	fi
-	passed=$((passed + p))
-	failed=$((failed + f))
-	more=$(cat "$run/host-stage.failures")
-	[ -z "$more" ] || failures="$failures$more"$'\n'
+	[ -f "$run/host-stage.done" ] ||
+		fail runs "host stage" "did not finish (see ${run#$KPT_ROOT/}/host-stage.log)"
+}
+
+# The totals by kind, then the line every caller reads
+report() {
+	local k p f s
+	awk -v order="$kinds" '
+		{ p[$1] += $2; f[$1] += $3; s[$1] += $4 }
+		END { n = split(order, o, " ")
+		      for (i = 1; i <= n; i++) if ((o[i] in p))
+			printf "%s %d %d %d\n", o[i], p[o[i]], f[o[i]], s[o[i]] }' \
+		"$run/tally" >"$run/totals" 2>/dev/null
+	echo "totals by kind:"
+	while read -r k p f s; do
+		printf '  %-52s %6d passed, %d failed, %d skipped\n' "${kind_name[$k]}" "$p" "$f" "$s"
+		[ "$k" = kunit ] && [ -f "$run/kunit.rows" ] &&
+			printf '  %-52s %s\n' "  (its rows)" "$(cat "$run/kunit.rows")"
+	done <"$run/totals"
+	awk '{ p += $2; f += $3; s += $4 }
+	     END { printf "%d passed, %d failed, %d skipped\n", p, f, s }' "$run/totals"
 }
 
 rm -rf "$run" && mkdir -p "$run"
+: >"$run/tally"
 host_pid=
 host_stage_start
 guest_tests
 host_stage_collect
 kunit_tests
-diff_tests
-stress_tests
-client_tests
+if [ "$guest_only" = 0 ]; then
+	diff_tests
+	stress_tests
+	client_tests
+fi
 echo
 echo "==== kprobetrace check: $variant$([ "$debug" = 1 ] && echo ' (debug)') ===="
 [ -f "$run/summary.txt" ] && cat "$run/summary.txt"
-[ -f "$run/skipped.txt" ] && { echo "not passing on stock either:"; cat "$run/skipped.txt"; }
-[ -n "$failures" ] && printf 'failures:\n%s' "$failures"
-echo "$passed passed, $failed failed, $skipped skipped"
-[ "$failed" = 0 ]
+[ -f "$run/skipped.txt" ] && { echo "skipped (not passing on stock either):"; cat "$run/skipped.txt"; }
+[ -s "$run/failures" ] && { echo "failures:"; cat "$run/failures"; }
+report | tee "$run/result.txt"
+awk '{ f += $3 } END { exit f > 0 }' "$run/tally"

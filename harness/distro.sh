@@ -102,6 +102,22 @@ stock_diagnostics() { # config
 	cat "$rec"
 }
 
+# The positive control of a config: one object of ours compiled again with
+# a header forced in that holds a warning stock has not.  The comparison
+# must report it as new, or the check could not see a real one (a changed
+# compiler message format, a build that compiled nothing).
+planted_control() { # config
+	local o=$KPT_BUILD/out/distro-$1-ours plant
+	plant=$o/kpt_planted_warning.h
+	echo 'static int kpt_planted_unused;' >"$plant"
+	kmake ours "$o" W=1 KCFLAGS="-include $plant" kernel/trace/trace_probe.o \
+		>"$o/planted.log" 2>&1
+	rm -f "$o/kernel/trace/trace_probe.o"
+	diagnostics ours "$o/planted.log" |
+		comm -13 "$KPT_BUILD/out/distro-$1.stock" - |
+		grep -q 'kpt_planted_warning.h: warning: .*kpt_planted_unused'
+}
+
 check_config() { # config
 	local cfg=$1 o=$KPT_BUILD/out/distro-$1-ours
 	if ! stock_diagnostics "$cfg" >"$KPT_BUILD/out/distro-$cfg.stock"; then
@@ -110,7 +126,11 @@ check_config() { # config
 	fi
 	build ours "$cfg"
 	comm -13 "$KPT_BUILD/out/distro-$cfg.stock" "$o/diag.txt" >"$o/new.txt"
-	if [ "$(cat "$o/rc" 2>/dev/null)" != 0 ] || [ -s "$o/new.txt" ]; then
+	if ! planted_control "$cfg"; then
+		echo "  $cfg: the planted warning was not reported (see ${o#$KPT_ROOT/}/planted.log):" \
+			"this check cannot see a real one"
+		failed=$((failed + 1))
+	elif [ "$(cat "$o/rc" 2>/dev/null)" != 0 ] || [ -s "$o/new.txt" ]; then
 		echo "  $cfg: ours has $(wc -l <"$o/new.txt") diagnostics stock has not" \
 			"(build $(cat "$o/rc" 2>/dev/null || echo 'not run'), see ${o#$KPT_ROOT/}/build.log):"
 		sed 's/^/    /' "$o/new.txt" | head -n 40

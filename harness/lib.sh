@@ -49,3 +49,15 @@ kpt_pack_plain() {
 		"$run/initramfs.cpio.gz" >&2
 	echo "$run/initramfs.cpio.gz"
 }
+
+# Kernel reports: console lines that fail a guest run whatever its tests
+# said.  One pattern for every boot (the guest suite, boot tests, the
+# differential test, the clients, stress, bench, demo).  The hung-task and
+# RCU stall detectors are in it: a stall is a kernel bug, not slowness.
+KPT_REPORTS='BUG:|WARNING:|KASAN:|UBSAN:|possible recursive locking|possible circular locking|inconsistent lock state|unreferenced object|Kernel panic|Oops:|general protection fault|rcu: INFO|self-detected stall|blocked for more than'
+
+# kpt_reports CONSOLE...: the kernel report lines of guest consoles.
+# Exit status 0 when there is at least one.
+kpt_reports() {
+	cat "$@" | tr -d '\r' | grep -aE "$KPT_REPORTS"
+}

@@ -9,6 +9,8 @@
 #   -t SECONDS    wall-clock bound for the whole run (default 3600)
 #   -a ARGS       extra kernel command line
 #   -q            do not copy the console to stdout
+#   -p PIDFILE    (with -q) write there the pid that stops the guest when
+#                 sent SIGTERM (its bound's timeout), for a watchdog
 #   -s            share the host's root read-only (9p tag kpt_host) and
 #                 RUNDIR/share writable (tag kpt_out): the real clients'
 #                 runs (harness/guest/clients.sh)
@@ -18,8 +20,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-debug=0 mode=shell initrd= rundir= bound=3600 extra= quiet=0 share=0
-while getopts "dm:i:r:t:a:qs" o; do
+debug=0 mode=shell initrd= rundir= bound=3600 extra= quiet=0 share=0 pidfile=
+while getopts "dm:i:r:t:a:qp:s" o; do
 	case $o in
 	d) debug=1 ;;
 	m) mode=$OPTARG ;;
@@ -28,6 +30,7 @@ while getopts "dm:i:r:t:a:qs" o; do
 	t) bound=$OPTARG ;;
 	a) extra=$OPTARG ;;
 	q) quiet=1 ;;
+	p) pidfile=$OPTARG ;;
 	s) share=1 ;;
 	*) kpt_die "bad option" ;;
 	esac
@@ -44,6 +47,11 @@ mem=1G
 mkdir -p "$rundir"
 rm -f "$rundir/console.log" "$rundir/results.txt"
 
+# Never quiet: a kernel warning must reach the console, where the host
+# looks for reports (kpt_reports).
+case " $extra " in
+*" quiet "*) kpt_die "no guest boots quiet: its warnings would not reach the console" ;;
+esac
 cmdline="console=ttyS0,115200 loglevel=6 panic=-1 oops=panic kpt.mode=$mode $extra"
 # Two vCPUs online: as two sockets, because the only CPU list a kernel
 # without ACPI reads is SeaBIOS's MP table, which has one entry per
@@ -78,7 +86,9 @@ fi
 rc=0
 if [ "$quiet" = 1 ]; then
 	timeout -k 10 "$bound" "${qemu[@]}" -serial "file:$rundir/console.log" \
-		-serial "file:$rundir/results.txt" </dev/null || rc=$?
+		-serial "file:$rundir/results.txt" </dev/null &
+	[ -z "$pidfile" ] || echo $! >"$pidfile"
+	wait $! || rc=$?
 else
 	set +e
 	timeout -k 10 "$bound" "${qemu[@]}" -serial stdio \

@@ -1266,6 +1266,9 @@ static void report_roles(double seconds)
 	stat_line("perf_lost", lost);
 	for (i = 0; i < sh->nr_unexpected && i < (int)ARRAY_SIZE(sh->unexpected); i++)
 		printf("NOTE unexpected refusal: %s\n", sh->unexpected[i]);
+	/* A refusal no race explains is a kernel error, not a statistic */
+	if (unexp)
+		fail("%ld control writes refused with an unexpected errno", unexp);
 }
 
 int main(int argc, char **argv)
