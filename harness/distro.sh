@@ -1,10 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Compile kernel/trace/ of the stock and the ours tree as real kernels
-# configure it, to show that ours is a drop-in there too:
-#   distro.sh [-g] [debian|allmod]...     (default: both)
-#   debian  Debian's own 6.12 amd64 config (package linux-config-6.12)
-#   allmod  allmodconfig, less CONFIG_WERROR so that warnings are listed
+# configure it, on every architecture Debian releases, to show that ours
+# is a drop-in there too:
+#   distro.sh [-g] [CONFIG]...     (default: all of them)
+#   debian        Debian's own 6.12 amd64 config (package linux-config-6.12)
+#   allmod        allmodconfig (x86-64), less CONFIG_WERROR so that
+#                 warnings are listed
+#   allmod-ARCH   allmodconfig of another Debian architecture, with
+#                 Debian's cross compiler (gcc-*-linux-gnu): arm64 (arm64),
+#                 arm (armhf), i386 (i386), powerpc (ppc64el), riscv
+#                 (riscv64), s390 (s390x); little-endian where the
+#                 architecture lets allmodconfig pick big-endian, as
+#                 Debian's ports are
 # Object-only: `make prepare`, then every object of kernel/trace/ (every
 # file of ours and everything that includes one is there) with W=1.  A
 # config fails on a compile error, or on a warning of the ours tree that
@@ -24,14 +32,42 @@ while getopts "g" o; do
 	esac
 done
 shift $((OPTIND - 1))
-configs=${*:-debian allmod}
+cross_archs="arm64 arm i386 powerpc riscv s390"
+configs=${*:-debian allmod $(printf 'allmod-%s ' $cross_archs)}
 debian_config=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 passed=0 failed=0
 
-kmake() { # variant out args...
-	local src=$KPT_SRC/$1 out=$2
-	shift 2
-	nice make -C "$src" O="$out" ARCH=x86_64 -j"$KPT_JOBS" "$@"
+# The kernel's ARCH and the cross compiler's prefix of a config
+arch_of() { # config
+	case $1 in
+	debian | allmod) echo "x86_64 -" ;;
+	allmod-arm64) echo "arm64 aarch64-linux-gnu-" ;;
+	allmod-arm) echo "arm arm-linux-gnueabihf-" ;;
+	allmod-i386) echo "i386 i686-linux-gnu-" ;;
+	allmod-powerpc) echo "powerpc powerpc64le-linux-gnu-" ;;
+	allmod-riscv) echo "riscv riscv64-linux-gnu-" ;;
+	allmod-s390) echo "s390 s390x-linux-gnu-" ;;
+	*) kpt_die "unknown config $1 (debian, allmod or allmod-ARCH)" ;;
+	esac
+}
+
+# What allmodconfig of an architecture must keep as Debian's port has it
+# (KCONFIG_ALLCONFIG): little-endian, 64-bit where the port is.
+allconfig_of() { # config
+	case $1 in
+	allmod-arm64 | allmod-arm) echo "# CONFIG_CPU_BIG_ENDIAN is not set" ;;
+	allmod-powerpc) printf '%s\n' CONFIG_PPC64=y CONFIG_PPC_BOOK3S_64=y \
+		CONFIG_CPU_LITTLE_ENDIAN=y ;;
+	esac
+}
+
+kmake() { # variant out config args...
+	local src=$KPT_SRC/$1 out=$2 arch cross
+	read -r arch cross <<<"$(arch_of "$3")"
+	[ "$cross" = - ] && cross=
+	shift 3
+	nice make -C "$src" O="$out" ARCH="$arch" ${cross:+CROSS_COMPILE=$cross} \
+		-j"$KPT_JOBS" "$@"
 }
 
 # A .config for the config name, made once per output directory.
@@ -42,18 +78,19 @@ configure() { # variant config out
 		[ -f "$debian_config" ] ||
 			kpt_die "$debian_config missing (make deps installs linux-config-6.12)"
 		want=$(sha256sum <"$debian_config") ;;
-	allmod) want=allmodconfig ;;
-	*) kpt_die "unknown config $cfg (debian or allmod)" ;;
+	*) want="$cfg $(allconfig_of "$cfg" | sha256sum)" ;;
 	esac
 	[ "$(cat "$out/.kpt-config" 2>/dev/null)" = "$want" ] && return 0
 	mkdir -p "$out"
 	if [ "$cfg" = debian ]; then
 		xzcat "$debian_config" >"$out/.config"
 	else
-		kmake "$v" "$out" allmodconfig >/dev/null || return 1
+		allconfig_of "$cfg" >"$out/allconfig"
+		KCONFIG_ALLCONFIG=$out/allconfig kmake "$v" "$out" "$cfg" allmodconfig \
+			>/dev/null || return 1
 		"$KPT_SRC/$v/scripts/config" --file "$out/.config" -d WERROR
 	fi
-	kmake "$v" "$out" olddefconfig >/dev/null || return 1
+	kmake "$v" "$out" "$cfg" olddefconfig >/dev/null || return 1
 	echo "$want" >"$out/.kpt-config"
 }
 
@@ -72,12 +109,12 @@ build() { # variant config
 	t0=$(date +%s)
 	rm -f "$out/rc"
 	configure "$v" "$cfg" "$out" || return 1
-	kmake "$v" "$out" prepare >"$out/build.log" 2>&1 || return 1
+	kmake "$v" "$out" "$cfg" prepare >"$out/build.log" 2>&1 || return 1
 	rm -f "$out"/kernel/trace/*.o "$out"/kernel/trace/tests/*.o
-	kmake "$v" "$out" W=1 kernel/trace/ >>"$out/build.log" 2>&1
+	kmake "$v" "$out" "$cfg" W=1 -k kernel/trace/ >>"$out/build.log" 2>&1
 	echo $? >"$out/rc"
 	diagnostics "$v" "$out/build.log" >"$out/diag.txt"
-	printf '%-8s %-6s %8s %9s %7s %6ss\n' "$cfg" "$v" \
+	printf '%-14s %-6s %8s %9s %7s %6ss\n' "$cfg" "$v" \
 		"$(find "$out/kernel/trace" -name '*.o' ! -name '*.mod.o' | wc -l)" \
 		"$(grep -c ': warning: ' "$out/diag.txt")" \
 		"$(grep -c ': error: ' "$out/diag.txt")" "$(($(date +%s) - t0))"
@@ -95,7 +132,7 @@ stock_diagnostics() { # config
 	fi
 	build stock "$cfg" >&2
 	if [ "$(cat "$s/rc" 2>/dev/null)" != 0 ]; then
-		echo "  $cfg: the stock tree does not build (see ${s#$KPT_ROOT/}/build.log)" >&2
+		echo "FAIL $cfg: the stock tree does not build (see ${s#$KPT_ROOT/}/build.log)" >&2
 		return 1
 	fi
 	cp "$s/diag.txt" "$rec"
@@ -110,7 +147,7 @@ planted_control() { # config
 	local o=$KPT_BUILD/out/distro-$1-ours plant
 	plant=$o/kpt_planted_warning.h
 	echo 'static int kpt_planted_unused;' >"$plant"
-	kmake ours "$o" W=1 KCFLAGS="-include $plant" kernel/trace/trace_probe.o \
+	kmake ours "$o" "$1" W=1 KCFLAGS="-include $plant" kernel/trace/trace_probe.o \
 		>"$o/planted.log" 2>&1
 	rm -f "$o/kernel/trace/trace_probe.o"
 	diagnostics ours "$o/planted.log" |
@@ -127,11 +164,11 @@ check_config() { # config
 	build ours "$cfg"
 	comm -13 "$KPT_BUILD/out/distro-$cfg.stock" "$o/diag.txt" >"$o/new.txt"
 	if ! planted_control "$cfg"; then
-		echo "  $cfg: the planted warning was not reported (see ${o#$KPT_ROOT/}/planted.log):" \
+		echo "FAIL $cfg: the planted warning was not reported (see ${o#$KPT_ROOT/}/planted.log):" \
 			"this check cannot see a real one"
 		failed=$((failed + 1))
 	elif [ "$(cat "$o/rc" 2>/dev/null)" != 0 ] || [ -s "$o/new.txt" ]; then
-		echo "  $cfg: ours has $(wc -l <"$o/new.txt") diagnostics stock has not" \
+		echo "FAIL $cfg: ours has $(wc -l <"$o/new.txt") diagnostics stock has not" \
 			"(build $(cat "$o/rc" 2>/dev/null || echo 'not run'), see ${o#$KPT_ROOT/}/build.log):"
 		sed 's/^/    /' "$o/new.txt" | head -n 40
 		failed=$((failed + 1))
@@ -143,7 +180,7 @@ check_config() { # config
 kpt_log "kernel/trace/ under distribution configs: $configs (W=1)"
 "$KPT_ROOT/harness/tree.sh" stock >/dev/null && "$KPT_ROOT/harness/tree.sh" ours >/dev/null ||
 	kpt_die "could not prepare the trees"
-printf '%-8s %-6s %8s %9s %7s %7s\n' config tree objects warnings errors time
+printf '%-14s %-6s %8s %9s %7s %7s\n' config tree objects warnings errors time
 for cfg in $configs; do
 	check_config "$cfg"
 done

@@ -324,7 +324,7 @@ static void dump_operand(const struct fetch_insn *insn,
 		cbs->print(cbs->priv, " %u", insn->param);
 		break;
 	case FETCH_OPND_REG:
-		name = regs_query_register_name(insn->param);
+		name = cbs->reg_name ? cbs->reg_name(cbs->priv, insn->param) : NULL;
 		if (name)
 			cbs->print(cbs->priv, " %s", name);
 		else

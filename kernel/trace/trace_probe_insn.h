@@ -263,11 +263,16 @@ const struct fetch_type *fetch_type_find(const char *name, size_t len,
  * struct fetch_dump_cbs - output callbacks of fetch_prog_dump()
  * @print: receives each piece of text, printf style
  * @field_name: optional, returns the name of a TP_ARG event field
+ * @reg_name: optional, returns the name of the register at an offset of
+ *	struct pt_regs, or NULL.  The kernel has no offset-to-name lookup on
+ *	every architecture (arm64 and riscv have none), so the caller names
+ *	registers; one it cannot name prints as "#OFFSET".
  * @priv: passed back to the callbacks
  */
 struct fetch_dump_cbs {
 	void (*print)(void *priv, const char *fmt, ...) __printf(2, 3);
 	const char *(*field_name)(void *priv, const void *field);
+	const char *(*reg_name)(void *priv, unsigned int offset);
 	void *priv;
 };
 

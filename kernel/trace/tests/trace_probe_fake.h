@@ -400,11 +400,35 @@ static __printf(2, 3) void tp_text_print(void *priv, const char *fmt, ...)
 		t->len = sizeof(t->buf) - 1;
 }
 
+/*
+ * The register names the rows use.  A dump names a register by asking the
+ * kernel's own table (regs_query_register_offset()) which of these sits at
+ * the offset: the kernel has no lookup the other way on every
+ * architecture.  A name the architecture lacks resolves to nothing.
+ */
+static const char * const tp_reg_names[] = {
+	"ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "ip", "flags",
+	"orig_ax", "cs", "ss", "r8", "r9", "r10", "r11", "r12", "r13",
+	"r14", "r15",
+};
+
+static const char *tp_reg_name(void *priv, unsigned int offset)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(tp_reg_names); i++)
+		if (regs_query_register_offset(tp_reg_names[i]) == (int)offset)
+			return tp_reg_names[i];
+	return NULL;
+}
+
 /* Append the dump of the first @len instructions of @prog to @t */
 static const char *tp_dump_append(const struct fetch_insn *prog,
 				  unsigned int len, struct tp_text *t)
 {
-	struct fetch_dump_cbs cbs = { .print = tp_text_print, .priv = t };
+	struct fetch_dump_cbs cbs = {
+		.print = tp_text_print, .reg_name = tp_reg_name, .priv = t,
+	};
 
 	fetch_prog_dump(prog, len, &cbs);
 	return t->buf;

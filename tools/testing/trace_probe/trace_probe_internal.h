@@ -345,14 +345,4 @@ static inline int regs_query_register_offset(const char *name)
 	return -EINVAL;
 }
 
-static inline const char *regs_query_register_name(unsigned int offset)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(tp_x86_64_regs); i++)
-		if (tp_x86_64_regs[i].offset == offset)
-			return tp_x86_64_regs[i].name;
-	return NULL;
-}
-
 #endif /* __TRACE_PROBE_INTERNAL_H */
