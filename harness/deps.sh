@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, from Debian's archive only, what building and booting the test
-# kernels and the real clients the tests run (tests/clients) need.
+# kernels, the real clients the tests run (tests/clients) and the cross
+# compilers of the other Debian architectures (harness/distro.sh) need.
 # Idempotent: asks apt only for packages that are missing.
 set -euo pipefail
 
@@ -10,7 +11,9 @@ dwarves cpio kmod xz-utils gzip rsync python3 perl qemu-system-x86
 busybox-static trace-cmd clang libclang-rt-14-dev linux-config-6.12
 linux-perf bpftrace bpftool libtracefs-dev libtraceevent-dev pkg-config
 gnuplot-nox libkshark-dev libtracecmd-dev libjson-c-dev kernelshark xvfb xauth
-x11-utils imagemagick"
+x11-utils imagemagick
+gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-i686-linux-gnu
+gcc-powerpc64le-linux-gnu gcc-riscv64-linux-gnu gcc-s390x-linux-gnu"
 
 missing=
 for p in $PKGS; do
