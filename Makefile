@@ -45,6 +45,10 @@
 
 KERNEL ?= ours
 DEBUG ?= 0
+# The kernels' architecture: x86_64, or arm64 (cross-built with Debian's
+# aarch64-linux-gnu- compiler, booted under qemu-system-aarch64)
+ARCH ?= x86_64
+export KPT_ARCH := $(ARCH)
 TESTS ?=
 H := harness
 

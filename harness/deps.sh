@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install, from Debian's archive only, what building and booting the test
 # kernels, the real clients the tests run (tests/clients) and the cross
-# compilers of the other Debian architectures (harness/distro.sh) need.
+# compilers of the other Debian architectures (harness/distro.sh) and the
+# arm64 guest (qemu-system-arm, harness/sysroot.sh) need.
 # Idempotent: asks apt only for packages that are missing.
 set -euo pipefail
 
@@ -13,18 +14,26 @@ linux-perf bpftrace bpftool libtracefs-dev libtraceevent-dev pkg-config
 gnuplot-nox libkshark-dev libtracecmd-dev libjson-c-dev kernelshark xvfb xauth
 x11-utils imagemagick
 gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-i686-linux-gnu
-gcc-powerpc64le-linux-gnu gcc-riscv64-linux-gnu gcc-s390x-linux-gnu"
+gcc-powerpc64le-linux-gnu gcc-riscv64-linux-gnu gcc-s390x-linux-gnu
+qemu-system-arm libc6-dev-arm64-cross"
+
+# arm64 as a foreign architecture: harness/sysroot.sh downloads the arm64
+# guest's busybox and trace-cmd from Debian's archive
+foreign=
+dpkg --print-foreign-architectures | grep -qx arm64 || foreign=arm64
 
 missing=
 for p in $PKGS; do
 	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
 	[ "$st" = "install ok installed" ] || missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
+[ -z "$missing$foreign" ] && exit 0
 
-[ "$(id -u)" = 0 ] || { echo "deps: need root to install:$missing" >&2; exit 1; }
-echo "deps: installing:$missing" >&2
+[ "$(id -u)" = 0 ] || { echo "deps: need root to install:$missing${foreign:+ (and add the arm64 architecture)}" >&2; exit 1; }
+echo "deps: installing:$missing${foreign:+ (adding the arm64 architecture)}" >&2
 export DEBIAN_FRONTEND=noninteractive
+[ -z "$foreign" ] || dpkg --add-architecture "$foreign"
 apt-get update -qq
+[ -n "$missing" ] || exit 0
 # shellcheck disable=SC2086
 apt-get install -y -qq --no-install-recommends $missing >/dev/null

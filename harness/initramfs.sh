@@ -7,7 +7,10 @@
 # project's own tests, the installed modules, trace-cmd and its libraries,
 # kpt_perf (the perf and BPF checks) and kpt_uprobe (the uprobe targets,
 # static and dynamic), built here, the real clients' scripts, the guest
-# scripts and the list of tests to run.
+# scripts and the list of tests to run.  For KPT_ARCH=arm64, busybox,
+# trace-cmd and their libraries come from Debian's arm64 packages
+# (harness/sysroot.sh) and the programs are cross-compiled; the real
+# clients, which run on x86-64 only, are left out.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -19,22 +22,41 @@ src=$KPT_SRC/$variant
 stage=${KPT_STAGE:-$out/initramfs}
 [ -d "$out/modroot/lib/modules" ] || kpt_die "no modules in $out (build first)"
 
+sysroot=
+[ "$KPT_ARCH" = x86_64 ] || sysroot=$("$KPT_ROOT/harness/sysroot.sh")
+
 rm -rf "$stage"
 mkdir -p "$stage"/{bin,sbin,etc,proc,sys,dev,tmp,root,kpt,usr/bin,usr/sbin}
 
+# A guest program built here: static unless asked, for the guest's
+# architecture
+guest_cc() { # gcc arguments...
+	"$KPT_CC" -O2 -Wall -Werror "$@"
+}
+
 install_busybox() {
 	local a
-	cp /bin/busybox "$stage/bin/busybox"
-	cp /bin/busybox "$stage/bin/sh"
+	# ($sysroot is empty on x86-64: the host's own busybox.  The applet
+	# list is the host's busybox's, the same Debian version.)
+	cp "$sysroot/bin/busybox" "$stage/bin/busybox"
+	cp "$sysroot/bin/busybox" "$stage/bin/sh"
 	for a in $(/bin/busybox --list-full); do
 		[ "$a" = bin/sh ] && continue
 		[ -e "$stage/$a" ] || ln -s /bin/busybox "$stage/$a"
 	done
 }
 
-# Copy a dynamically linked program with every library it loads.
+# Copy a dynamically linked program with every library it loads; from a
+# foreign architecture's sysroot, with all of the sysroot's libraries.
 install_dynamic() { # path
 	local lib
+	if [ -n "$sysroot" ]; then
+		cp -L "$sysroot$1" "$stage$1"
+		cp -a "$sysroot/lib" "$stage/"
+		mkdir -p "$stage/usr"
+		cp -a "$sysroot/usr/lib" "$stage/usr/"
+		return
+	fi
 	cp -L "$1" "$stage$1"
 	for lib in $(ldd "$1" | grep -o '/[^ ]*'); do
 		mkdir -p "$stage$(dirname "$lib")"
@@ -54,7 +76,7 @@ install_selftests() {
 # built on the host, static, so it needs nothing else in the guest.  If it
 # does not build, the pack fails; a guest without it fails those tests.
 install_kpt_perf() {
-	gcc -static -O2 -Wall -Werror -o "$stage/usr/bin/kpt_perf" \
+	guest_cc -static -o "$stage/usr/bin/kpt_perf" \
 		"$KPT_ROOT/tools/testing/kprobetrace/kpt_perf.c" ||
 		kpt_die "kpt_perf does not build"
 }
@@ -63,10 +85,12 @@ install_kpt_perf() {
 # build) and dynamic (for a probe on the C library it loads).
 install_kpt_uprobe() {
 	local src=$KPT_ROOT/tools/testing/kprobetrace/kpt_uprobe.c lib
-	gcc -static -no-pie -O2 -Wall -Werror -o "$stage/usr/bin/kpt_uprobe" \
+	guest_cc -static -no-pie -o "$stage/usr/bin/kpt_uprobe" \
 		"$src" || kpt_die "kpt_uprobe does not build"
-	gcc -O2 -Wall -Werror -o "$stage/usr/bin/kpt_uprobe_dyn" "$src" ||
+	guest_cc -o "$stage/usr/bin/kpt_uprobe_dyn" "$src" ||
 		kpt_die "kpt_uprobe_dyn does not build"
+	# (a foreign sysroot's C library came with trace-cmd)
+	[ -z "$sysroot" ] || return 0
 	for lib in $(ldd "$stage/usr/bin/kpt_uprobe_dyn" | grep -o '/[^ ]*'); do
 		mkdir -p "$stage$(dirname "$lib")"
 		cp -L "$lib" "$stage$lib"
@@ -78,7 +102,7 @@ install_kpt_uprobe() {
 install_kpt_reliability() {
 	local p
 	for p in kpt_stress kpt_fuzz; do
-		gcc -static -O2 -Wall -Werror -o "$stage/usr/bin/$p" \
+		guest_cc -static -o "$stage/usr/bin/$p" \
 			"$KPT_ROOT/tools/testing/kprobetrace/$p.c" ||
 			kpt_die "$p does not build"
 	done
@@ -89,6 +113,7 @@ install_kpt_reliability() {
 # host's root (harness/guest/clients.sh), where that library is.
 install_clients() {
 	local dir=$stage/kpt/clients
+	[ "$KPT_ARCH" = x86_64 ] || return 0
 	mkdir -p "$dir"
 	cp "$KPT_ROOT"/tests/clients/*.sh "$dir/"
 	# shellcheck disable=SC2046

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Configure and build one kernel variant out of tree:
 #   kbuild.sh stock|ours [0|1 debug]
-# Output in build/out/VARIANT[-debug]: bzImage, vmlinux, and the stripped
-# modules under modroot/ (modules_install).
+# Output in build/out/VARIANT[-ARCH][-debug] (lib.sh's kpt_outdir): the
+# boot image, vmlinux, and the stripped modules under modroot/
+# (modules_install).  KPT_ARCH=arm64 cross-builds with Debian's
+# aarch64-linux-gnu- toolchain.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -12,10 +14,11 @@ debug=${2:-0}
 kpt_variant_check "$variant"
 src=$KPT_SRC/$variant
 out=$(kpt_outdir "$variant" "$debug")
-frags="$KPT_ROOT/config/kprobetrace.config"
+frags="$KPT_ROOT/config/kprobetrace.config $KPT_ROOT/config/$KPT_ARCH.config"
 [ "$debug" = 1 ] && frags="$frags $KPT_ROOT/config/debug.config"
 
-export ARCH=x86_64
+export ARCH=$KPT_ARCH
+[ -z "$KPT_CROSS" ] || export CROSS_COMPILE=$KPT_CROSS
 export KBUILD_BUILD_USER=kprobetrace KBUILD_BUILD_HOST=qemu
 export KBUILD_BUILD_TIMESTAMP="2026-01-01"
 kmake() {
@@ -45,9 +48,10 @@ verify_config() {
 
 configure() {
 	local stamp want
+	# (arm64 has no tiny.config of its own)
 	# shellcheck disable=SC2086
 	want=$(cat $frags "$src/kernel/configs/tiny.config" \
-		"$src/arch/x86/configs/tiny.config" | sha256sum)
+		$(ls "$src/arch/$KPT_KARCH/configs/tiny.config" 2>/dev/null) | sha256sum)
 	stamp=$out/.kpt-config
 	if [ -f "$out/.config" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
 		return 0
@@ -72,4 +76,4 @@ fi
 rm -rf "$out/modroot"
 kmake modules_install INSTALL_MOD_PATH="$out/modroot" INSTALL_MOD_STRIP=1 \
 	>>"$out/build.log" 2>&1 || kpt_die "modules_install failed, see $out/build.log"
-kpt_log "built $(kmake -s kernelrelease) ($variant$([ "$debug" = 1 ] && echo ', debug'))"
+kpt_log "built $(kmake -s kernelrelease) ($variant$([ "$KPT_ARCH" = x86_64 ] || echo ", $KPT_ARCH")$([ "$debug" = 1 ] && echo ', debug'))"

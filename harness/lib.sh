@@ -28,13 +28,30 @@ kpt_variant_check() {
 	esac
 }
 
-# Output folder of a build: variant plus flavour (plain or debug).
+# The architecture of the kernels built and booted: x86_64 (the default)
+# or arm64 (make ... ARCH=arm64; the Makefile passes it as KPT_ARCH).
+KPT_ARCH=${KPT_ARCH:-x86_64}
+case "$KPT_ARCH" in
+x86_64)	KPT_KARCH=x86 KPT_CROSS= KPT_IMAGE=arch/x86/boot/bzImage
+	KPT_QEMU=qemu-system-x86_64 KPT_CC=gcc KPT_CONSOLE=ttyS0 ;;
+arm64)	KPT_KARCH=arm64 KPT_CROSS=aarch64-linux-gnu- KPT_IMAGE=arch/arm64/boot/Image
+	KPT_QEMU=qemu-system-aarch64 KPT_CC=aarch64-linux-gnu-gcc KPT_CONSOLE=ttyAMA0 ;;
+*)	echo "[kpt] error: unknown architecture '$KPT_ARCH' (x86_64 or arm64)" >&2
+	exit 1 ;;
+esac
+
+# Output folder of a build: variant plus flavour (plain or debug), and the
+# architecture when it is not x86-64.
 kpt_outdir() { # variant debug(0|1)
-	if [ "${2:-0}" = 1 ]; then
-		echo "$KPT_BUILD/out/$1-debug"
-	else
-		echo "$KPT_BUILD/out/$1"
-	fi
+	local d=$KPT_BUILD/out/$1
+	[ "$KPT_ARCH" = x86_64 ] || d=$d-$KPT_ARCH
+	[ "${2:-0}" = 1 ] && d=$d-debug
+	echo "$d"
+}
+
+# The bootable kernel image of a build folder
+kpt_image() { # outdir
+	echo "$1/$KPT_IMAGE"
 }
 
 # kpt_pack_plain RUNNAME DEBUG VARIANT: pack an initramfs with no tests to

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Boot a built kernel under QEMU (TCG, 2 vCPUs).
+# Boot a built kernel under QEMU (TCG, 2 vCPUs): x86-64, or with
+# KPT_ARCH=arm64 the virt machine of qemu-system-aarch64.
 #   qemu.sh [options] VARIANT
 #   -d            the debug flavour
 #   -m MODE       guest mode: check, demo or shell (default shell)
@@ -52,16 +53,32 @@ rm -f "$rundir/console.log" "$rundir/results.txt"
 case " $extra " in
 *" quiet "*) kpt_die "no guest boots quiet: its warnings would not reach the console" ;;
 esac
-cmdline="console=ttyS0,115200 loglevel=6 panic=-1 oops=panic kpt.mode=$mode $extra"
-# Two vCPUs online: as two sockets, because the only CPU list a kernel
-# without ACPI reads is SeaBIOS's MP table, which has one entry per
-# socket.  Both run on one host thread (thread=single): with a thread per
-# vCPU, QEMU 7.2 lets the other vCPU run into the int3 of a text_poke_bp()
-# in progress and the kernel oopses ("Oops: int3", stock and ours alike,
-# in the boot-time ftrace self tests: 3 of 12 boots), which never happens
-# with one thread (0 of 10).
-qemu=(qemu-system-x86_64 -accel tcg,thread=single -smp 2,sockets=2,cores=1,threads=1 -m "$mem"
-	-kernel "$out/arch/x86/boot/bzImage" -initrd "$initrd"
+cmdline="console=$KPT_CONSOLE,115200 loglevel=6 panic=-1 oops=panic kpt.mode=$mode $extra"
+# The results port: the second serial port on x86-64 (ttyS1); the virt
+# machine has one UART, so a virtio console there (hvc0).  The guest's
+# init links /dev/kpt-res to whichever it has.
+results=(-serial "file:$rundir/results.txt")
+case "$KPT_ARCH" in
+x86_64)
+	# Two vCPUs online: as two sockets, because the only CPU list a
+	# kernel without ACPI reads is SeaBIOS's MP table, which has one
+	# entry per socket.  Both run on one host thread (thread=single):
+	# with a thread per vCPU, QEMU 7.2 lets the other vCPU run into the
+	# int3 of a text_poke_bp() in progress and the kernel oopses ("Oops:
+	# int3", stock and ours alike, in the boot-time ftrace self tests: 3
+	# of 12 boots), which never happens with one thread (0 of 10).
+	qemu=(qemu-system-x86_64 -accel tcg,thread=single
+		-smp 2,sockets=2,cores=1,threads=1) ;;
+arm64)
+	# One host thread for both vCPUs, as on x86-64, so that the two
+	# architectures' guests take the same share of the machine.
+	qemu=(qemu-system-aarch64 -M virt -cpu cortex-a57 -accel tcg,thread=single
+		-smp 2)
+	results=(-device virtio-serial-device
+		-chardev "file,id=kptres,path=$rundir/results.txt"
+		-device virtconsole,chardev=kptres) ;;
+esac
+qemu+=(-m "$mem" -kernel "$(kpt_image "$out")" -initrd "$initrd"
 	-append "$cmdline" -display none -no-reboot -monitor none)
 
 # multidevs=remap: the host's root spans several file systems, whose
@@ -70,6 +87,7 @@ qemu=(qemu-system-x86_64 -accel tcg,thread=single -smp 2,sockets=2,cores=1,threa
 # kernel's random pool is ready; without a CPU source of randomness that
 # takes minutes under TCG.
 if [ "$share" = 1 ]; then
+	[ "$KPT_ARCH" = x86_64 ] || kpt_die "the real clients run on x86-64 only"
 	qemu+=(-cpu qemu64,+rdrand)
 	rm -rf "$rundir/share"
 	mkdir -p "$rundir/share"
@@ -86,13 +104,13 @@ fi
 rc=0
 if [ "$quiet" = 1 ]; then
 	timeout -k 10 "$bound" "${qemu[@]}" -serial "file:$rundir/console.log" \
-		-serial "file:$rundir/results.txt" </dev/null &
+		"${results[@]}" </dev/null &
 	[ -z "$pidfile" ] || echo $! >"$pidfile"
 	wait $! || rc=$?
 else
 	set +e
 	timeout -k 10 "$bound" "${qemu[@]}" -serial stdio \
-		-serial "file:$rundir/results.txt" </dev/null 2>&1 |
+		"${results[@]}" </dev/null 2>&1 |
 		tee "$rundir/console.log"
 	rc=${PIPESTATUS[0]}
 	set -e

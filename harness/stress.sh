@@ -93,7 +93,7 @@ run_variant() { # variant
 	local v=$1 out run rc=0
 	out=$(kpt_outdir "$v" "$debug")
 	run=$top/$v$flavour
-	[ -f "$out/arch/x86/boot/bzImage" ] || kpt_die "no kernel in $out (make kernel KERNEL=$v)"
+	[ -f "$(kpt_image "$out")" ] || kpt_die "no kernel in $out (make kernel KERNEL=$v)"
 	rm -rf "$run" && mkdir -p "$run"
 	: >"$run/tests.list"
 	KPT_STAGE=$run/stage "$KPT_ROOT/harness/initramfs.sh" "$v" "$debug" \
@@ -113,8 +113,7 @@ run_variant() { # variant
 # stock's are stock 6.12's own bugs (the debug kernel's kmemleak finds
 # some): they are shown, and counted in the figures, but fail nothing.
 scan_console() { # variant run
-	local pat='BUG:|WARNING:|KASAN:|UBSAN:|possible recursive locking|possible circular locking|inconsistent lock state|unreferenced object|Kernel panic|Oops:|general protection fault|rcu: INFO|self-detected stall|blocked for more than'
-	grep -aE "$pat" "$2/console.log" >"$2/kernel-reports.txt" || true
+	kpt_reports "$2/console.log" >"$2/kernel-reports.txt" || true
 	echo "$(wc -l <"$2/kernel-reports.txt")" >"$2/reports.count"
 	if [ -s "$2/kernel-reports.txt" ]; then
 		head -n 20 "$2/kernel-reports.txt"

@@ -7,7 +7,7 @@
 # "probes" runs both, "profile" only the per-hit matrix, marked for the
 # kpt_prof plugin, and lists the module's symbols for the profile report.
 
-out=/dev/ttyS1
+out=/dev/kpt-res
 read -r hits midoff mode </kpt/bench.conf
 {
 	echo "variant $(cat /kpt/variant)"

@@ -4,12 +4,12 @@
 # ftracetest paths, or boot/NAME.sh scripts (tests/boot) that check what a
 # special kernel command line did and pass when they exit 0.  Report one
 # "RESULT <test> <outcome> <seconds>" line per test on
-# /dev/ttyS1, then "DONE".  Outcomes are ftracetest's (PASS, FAIL,
+# the results port (/dev/kpt-res), then "DONE".  Outcomes are ftracetest's (PASS, FAIL,
 # UNRESOLVED, UNTESTED, UNSUPPORTED, XFAIL) or TIMEOUT / NORESULT.
 
 . /kpt/lib.sh
 
-RES=/dev/ttyS1
+RES=/dev/kpt-res
 FT=/selftests/ftrace
 LOGS=/tmp/kpt-logs
 timeout=300

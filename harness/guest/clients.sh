@@ -13,11 +13,12 @@
 # /tmp/kpt, with the guest-built helpers next to it, bounded by
 # kpt.timeout=; its transcript goes to the writable share (tag kpt_out)
 # as NAME.out and ends with its exit status.  One "RESULT NAME STATUS
-# SECS" line per client goes to /dev/ttyS1, then DONE.
+# SECS" line per client goes to the results port (/dev/kpt-res), then
+# DONE.
 
 . /kpt/lib.sh
 
-RES=/dev/ttyS1
+RES=/dev/kpt-res
 ROOT=/host
 timeout=600 vmlinux= src=
 for w in $(cat /proc/cmdline); do

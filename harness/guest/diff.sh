@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Differential test, guest side (kpt.mode=diff): run every case of
-# /kpt/diff/corpus.txt from a clean tracefs state and report, on /dev/ttyS1,
-# what the kernel shows: each write's exit status and error text, the whole
+# /kpt/diff/corpus.txt from a clean tracefs state and report, on the
+# results port (/dev/kpt-res), what the kernel shows: each write's exit status and error text, the whole
 # error_log, kprobe_events, dynamic_events, the format file of every event
 # that exists, and the trace lines the case's trigger produced.  The host
 # (harness/diff.sh) normalises this and compares it with the stock golden.
 # The corpus format is described at the top of corpus.txt.
 
-RES=/dev/ttyS1
+RES=/dev/kpt-res
 CORPUS=/kpt/diff/corpus.txt
 KNOWN=$CORPUS	# any file with a fixed path will do
 T=/sys/kernel/tracing

@@ -4,11 +4,11 @@
 # (kpt_stress) for kpt.stress= seconds, then kpt.fuzz= definitions from
 # the definition fuzzer (kpt_fuzz) with seed kpt.seed=, then, with
 # kpt.faults=1, the fault-path tests (test.d/kprobetrace/fault_*.tc, but
-# those kpt.faultskip= names, comma-separated).  Their output
-# files go to the host on /dev/ttyS1, gzip'd and base64-encoded between
-# "FILE NAME" and "END NAME" lines; harness/stress.sh reads them.
+# those kpt.faultskip= names, comma-separated).  Their output files go to
+# the host on the results port (/dev/kpt-res), gzip'd and base64-encoded
+# between "FILE NAME" and "END NAME" lines; harness/stress.sh reads them.
 
-RES=/dev/ttyS1
+RES=/dev/kpt-res
 secs=0 writes=0 first=0 seed=1 faults=0 skip=
 for w in $(cat /proc/cmdline); do
 	case "$w" in

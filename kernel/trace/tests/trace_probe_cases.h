@@ -73,6 +73,8 @@ static const struct tp_err_case tp_err_cases[] = {
 	{ NULL, "p vfs_read ^$arg10000", TP_ERR_BAD_ARG_NUM },
 	{ NULL, "p vfs_read ^$none_var", TP_ERR_BAD_VAR },
 	{ NULL, "p vfs_read ^%none_reg", TP_ERR_BAD_REG_NAME },
+	/* x86-64's names have no x31, arm64's stop at x30 */
+	{ NULL, "p vfs_read ^%x31", TP_ERR_BAD_REG_NAME },
 	{ NULL, "p vfs_read ^@12345678abcde", TP_ERR_BAD_MEM_ADDR },
 	{ NULL, "p vfs_read ^@+10", TP_ERR_FILE_ON_KPROBE },
 	{ NULL, "p vfs_read arg1=\\^x", TP_ERR_BAD_IMM },
@@ -310,6 +312,14 @@ static const struct tp_prog_case tp_prog_cases[] = {
 	{ TP_CASE_KPROBE, "%ax:u32", "REG ax; ST_RAW size=4; END", NULL },
 	{ TP_CASE_KPROBE, "%r15:s8", "REG r15; ST_RAW size=1; END", NULL },
 	{ TP_CASE_KPROBE, "%flags:x16", "REG flags; ST_RAW size=2; END", NULL },
+	/* arm64's registers (these rows run on arm64 only) */
+	{ TP_CASE_KPROBE, "%x0", "REG x0; ST_RAW size=8; END", NULL },
+	{ TP_CASE_KPROBE, "+8(%x1):u32", "REG x1; ST_MEM +8 size=4; END", NULL },
+	{ TP_CASE_KPROBE, "+0(%x2):string", "REG x2; ST_STRING +0 size=4; END",
+	  NULL },
+	{ TP_CASE_KPROBE, "%x30:x64", "REG x30; ST_RAW size=8; END", NULL },
+	{ TP_CASE_KPROBE, "%pc", "REG pc; ST_RAW size=8; END", NULL },
+	{ TP_CASE_KPROBE, "%pstate:x32", "REG pstate; ST_RAW size=4; END", NULL },
 	{ TP_CASE_KPROBE, "+0(%si):u8", "REG si; ST_MEM +0 size=1; END", NULL },
 	{
 		TP_CASE_KPROBE,

@@ -401,16 +401,40 @@ static __printf(2, 3) void tp_text_print(void *priv, const char *fmt, ...)
 }
 
 /*
- * The register names the rows use.  A dump names a register by asking the
- * kernel's own table (regs_query_register_offset()) which of these sits at
- * the offset: the kernel has no lookup the other way on every
- * architecture.  A name the architecture lacks resolves to nothing.
+ * The register names the rows use: x86-64's, and arm64's for the rows of
+ * that architecture.  A dump names a register by asking the kernel's own
+ * table (regs_query_register_offset()) which of these sits at the offset:
+ * the kernel has no lookup the other way on every architecture.  A name
+ * the architecture lacks resolves to nothing, and a row that uses one is
+ * skipped (tp_other_arch_reg()).
  */
 static const char * const tp_reg_names[] = {
 	"ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "ip", "flags",
 	"orig_ax", "cs", "ss", "r8", "r9", "r10", "r11", "r12", "r13",
 	"r14", "r15",
+	"x0", "x1", "x2", "x3", "x29", "x30", "pc", "pstate",
 };
+
+/*
+ * The first "%NAME" in @text that is a register of the rows (above) but
+ * not of this architecture, or NULL.  @buf holds the name.
+ */
+static const char *tp_other_arch_reg(const char *text, char *buf, size_t size)
+{
+	size_t n, i;
+
+	for (text = strchr(text, '%'); text; text = strchr(text + 1, '%')) {
+		for (n = 0; n + 1 < size && (isalnum(text[n + 1]) ||
+					     text[n + 1] == '_'); n++)
+			buf[n] = text[n + 1];
+		buf[n] = '\0';
+		for (i = 0; i < ARRAY_SIZE(tp_reg_names); i++)
+			if (!strcmp(buf, tp_reg_names[i]) &&
+			    regs_query_register_offset(buf) < 0)
+				return buf;
+	}
+	return NULL;
+}
 
 static const char *tp_reg_name(void *priv, unsigned int offset)
 {

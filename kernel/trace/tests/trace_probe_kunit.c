@@ -43,11 +43,16 @@
  * or debug options: 16 KiB stacks, so $stack2048 and $arg2048 are the
  * last stack entries (KASAN doubles the stacks and with them that limit),
  * and the struct dentry and struct file offsets that ":%pd" and ":%pD"
- * read through (lock debugging moves them).  Skip a row that depends on either where
- * this kernel differs.
+ * read through (lock debugging moves them).  Most rows name x86-64
+ * registers, a few arm64 ones.  Skip a row that depends on any of these
+ * where this kernel differs.
  */
 static void tp_skip_other_layout(struct kunit *test, const char *text)
 {
+	char reg[16];
+
+	if (tp_other_arch_reg(text, reg, sizeof(reg)))
+		kunit_skip(test, "%%%s is not a register of this architecture", reg);
 	if (THREAD_SIZE != 16384 &&
 	    (strstr(text, "$stack2049") || strstr(text, "$arg2049")))
 		kunit_skip(test, "THREAD_SIZE is not 16 KiB");

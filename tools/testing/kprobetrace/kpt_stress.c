@@ -1209,7 +1209,7 @@ static void teardown(void)
 	/* A trigger keeps its event enabled (soft mode): remove them first. */
 	n = list_events(names, ARRAY_SIZE(names));
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), T "/events/%s/trigger", names[i]);
+		snprintf(path, sizeof(path), T "/events/%.63s/trigger", names[i]);
 		twrite(path, "!stacktrace");
 		twrite(path, "!hist:keys=common_pid");
 	}
