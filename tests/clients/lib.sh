@@ -54,3 +54,16 @@ diag_instance_remove() {
 	rmdir $DIAG
 	echo >$K/kprobe_events
 }
+
+# Awk functions for kpt_diag's trace lines: val(KEY) is the value of
+# " KEY=..." in the line ("" if none), stamp() its time stamp in seconds.
+DIAG_AWK='
+function val(key) {
+	if (!match($0, " " key "=[^ ]*"))
+		return ""
+	return substr($0, RSTART + length(key) + 2, RLENGTH - length(key) - 2)
+}
+function stamp() {
+	match($0, /[0-9]+(\.[0-9]+)?: /)
+	return substr($0, RSTART, RLENGTH - 2) + 0
+}'

@@ -26,17 +26,7 @@ RUNS=100 SWEEP=50
 # What kpt_diag saw of run PATH: "hits CPU CLASS" (CLASS "-" if the
 # recorder of that CPU is not found)
 classify() { # path
-	awk -v path="$1" '
-	function val(key) {
-		if (!match($0, " " key "=[^ ]*"))
-			return ""
-		return substr($0, RSTART + length(key) + 2,
-			      RLENGTH - length(key) - 2)
-	}
-	function stamp() {
-		match($0, /[0-9]+\.[0-9]+: /)
-		return substr($0, RSTART, RLENGTH - 2) + 0
-	}
+	awk -v path="$1" "$DIAG_AWK"'
 	function task(s) {
 		s = $1
 		sub(/.*-/, "", s)
