@@ -128,7 +128,7 @@ boot() { # variant
 		-smp 1 -m 1G $plugin \
 		-kernel "$out/arch/x86/boot/bzImage" \
 		-initrd "$run/initramfs.cpio.gz" \
-		-append "console=ttyS0,115200 quiet panic=-1 oops=panic kpt.mode=bench nokaslr norandmaps" \
+		-append "console=ttyS0,115200 loglevel=5 panic=-1 oops=panic kpt.mode=bench nokaslr norandmaps" \
 		-display none -no-reboot -monitor none \
 		-serial "file:$run/console.log" -serial "file:$run/results.txt" \
 		</dev/null || rc=$?
@@ -138,6 +138,9 @@ boot() { # variant
 		kpt_die "$1 guest run did not finish, see $run/console.log"
 	if grep '^error' "$run/results" >&2; then
 		kpt_die "$1: kpt_bench reported errors (above)"
+	fi
+	if kpt_reports "$run/console.log" >&2; then
+		kpt_die "$1: kernel reports in the bench run (above)"
 	fi
 }
 
