@@ -10,13 +10,15 @@
  *    destroy_local_trace_kprobe()): symbol, address and offset forms,
  *    kretprobes, exact hit counts, the errno of bad probes, and that a
  *    closed event leaves no kprobe behind;
- *  - perf on a tracefs kprobe event (PERF_TYPE_TRACEPOINT) sampling
- *    PERF_SAMPLE_RAW records, decoded with the event's format file;
+ *  - perf on a tracefs kprobe, fprobe or tracepoint probe event
+ *    (PERF_TYPE_TRACEPOINT) sampling PERF_SAMPLE_RAW records, decoded with
+ *    the event's format file, and on an eprobe event, which gives none;
  *  - BPF_PROG_TYPE_KPROBE programs, assembled here by hand and loaded with
  *    bpf(2): they run, BPF_TASK_FD_QUERY describes the probe
  *    (bpf_get_kprobe_info()), and bpf_override_return() works only on an
  *    error-injectable function entry (trace_kprobe_on_func_entry(),
- *    trace_kprobe_error_injectable());
+ *    trace_kprobe_error_injectable()), and that perf refuses them on
+ *    eprobe, fprobe and tracepoint probe events;
  *  - perf's uprobe PMU (create_local_trace_uprobe()) on a function of
  *    this program, counted and with a BPF program, and BPF on a tracefs
  *    uprobe event; BPF_TASK_FD_QUERY describes them
@@ -47,6 +49,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <linux/bpf.h>
 #include <linux/openat2.h>
 #include <linux/perf_event.h>
@@ -966,16 +969,19 @@ static void check_common(const struct event_format *fmt,
 		   getpid());
 }
 
-static void cmd_raw_entry(char **argv)
+/*
+ * The raw samples of entry event @event on OPEN_FUNC (fields dfd, flags,
+ * path), whose __probe_ip must be @want_ip.
+ */
+static void check_raw_entry(const char *event, __u64 want_ip)
 {
 	struct open_call calls[ARRAY_SIZE(open_plan)];
 	struct sample samples[SAMPLES_MAX];
 	const struct field *ip, *dfd, *flags, *path;
 	struct event_format fmt;
-	__u64 func = ksym_addr(OPEN_FUNC);
 	int i, n;
 
-	parse_format(argv[0], &fmt);
+	parse_format(event, &fmt);
 	ip = typed_field(&fmt, "__probe_ip", 8, false);
 	dfd = typed_field(&fmt, "dfd", 4, true);
 	flags = typed_field(&fmt, "flags", 4, false);
@@ -984,7 +990,7 @@ static void cmd_raw_entry(char **argv)
 	for (i = 0; i < n; i++) {
 		printf("%s: sample %d (%u bytes)\n", cmd, i, samples[i].size);
 		check_common(&fmt, &samples[i]);
-		expect_u64("__probe_ip", sample_value(&samples[i], ip), func);
+		expect_u64("__probe_ip", sample_value(&samples[i], ip), want_ip);
 		expect_s64("dfd", sample_value(&samples[i], dfd), calls[i].dfd);
 		/* the syscall adds O_LARGEFILE (force_o_largefile()) */
 		expect_u64("flags", sample_value(&samples[i], flags),
@@ -994,26 +1000,35 @@ static void cmd_raw_entry(char **argv)
 	}
 }
 
-static void cmd_raw_return(char **argv)
+/*
+ * The raw samples of return event @event on OPEN_FUNC (field ret, and
+ * with @dfd the entry argument dfd), whose __probe_func must be @want_func.
+ */
+static void check_raw_return(const char *event, __u64 want_func, bool dfd)
 {
 	struct open_call calls[ARRAY_SIZE(open_plan)];
 	struct sample samples[SAMPLES_MAX];
-	const struct field *func, *ret_ip, *ret;
+	const struct field *func, *ret_ip, *ret, *arg = NULL;
 	struct event_format fmt;
-	__u64 addr = ksym_addr(OPEN_FUNC);
 	char caller[KSYM_NAME_LEN];
 	int i, n;
 
-	parse_format(argv[0], &fmt);
+	parse_format(event, &fmt);
 	func = typed_field(&fmt, "__probe_func", 8, false);
 	ret_ip = typed_field(&fmt, "__probe_ret_ip", 8, false);
 	ret = typed_field(&fmt, "ret", 8, true);
+	if (dfd)
+		arg = typed_field(&fmt, "dfd", 4, true);
 	n = sample_opens(&fmt, calls, samples);
 	for (i = 0; i < n; i++) {
 		printf("%s: sample %d (%u bytes)\n", cmd, i, samples[i].size);
 		check_common(&fmt, &samples[i]);
-		expect_u64("__probe_func", sample_value(&samples[i], func), addr);
+		expect_u64("__probe_func", sample_value(&samples[i], func),
+			   want_func);
 		expect_s64("ret", sample_value(&samples[i], ret), calls[i].ret);
+		if (arg)
+			expect_s64("dfd (the entry's, at exit)",
+				   sample_value(&samples[i], arg), calls[i].dfd);
 		/* the openat2 syscall's code, whatever the compiler inlined */
 		ksym_around(sample_value(&samples[i], ret_ip), caller);
 		printf("%s: __probe_ret_ip is in %s\n", cmd, caller);
@@ -1021,6 +1036,149 @@ static void cmd_raw_return(char **argv)
 			fail("__probe_ret_ip is in %s, not in the openat2 syscall",
 			     caller);
 	}
+}
+
+/* A kprobe's __probe_ip is the probed address: the function's own */
+static void cmd_raw_entry(char **argv)
+{
+	check_raw_entry(argv[0], ksym_addr(OPEN_FUNC));
+}
+
+static void cmd_raw_return(char **argv)
+{
+	check_raw_return(argv[0], ksym_addr(OPEN_FUNC), false);
+}
+
+/*
+ * The address of the ftrace location of vmlinux function @func, where an
+ * fprobe on it is hit (past an endbr64, if any), from tracefs
+ * available_filter_functions_addrs ("ADDR NAME", " [MODULE]" for modules).
+ */
+static __u64 ftrace_addr(const char *func)
+{
+	char path[256], *text, *line, *save, name[KSYM_NAME_LEN];
+	unsigned long long a;
+	__u64 addr = 0;
+	int count = 0;
+
+	snprintf(path, sizeof(path), "%s/available_filter_functions_addrs",
+		 tracefs());
+	text = must_read(path);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (sscanf(line, "%llx %511s", &a, name) != 2 ||
+		    strcmp(name, func) || strchr(line, '['))
+			continue;
+		addr = a;
+		count++;
+	}
+	free(text);
+	if (count != 1)
+		fail("%s is in available_filter_functions_addrs %d times, want once",
+		     func, count);
+	printf("%s: ftrace location of %s: 0x%llx\n", cmd, func, addr);
+	return addr;
+}
+
+/*
+ * An fprobe is hit at the function's ftrace location, which is what
+ * __probe_ip at entry and __probe_func at exit hold.  The exit event also
+ * has the entry argument dfd, fetched at entry and kept for the exit.
+ */
+static void cmd_raw_fentry(char **argv)
+{
+	check_raw_entry(argv[0], ftrace_addr(OPEN_FUNC));
+}
+
+static void cmd_raw_fexit(char **argv)
+{
+	check_raw_return(argv[0], ftrace_addr(OPEN_FUNC), true);
+}
+
+/*
+ * A tracepoint probe on sched_process_fork with the fields parent and
+ * child (the pids, s32) and comm (the child's): fork HITS children, which
+ * exit at once, with the event's perf event enabled on this task (the
+ * tracepoint runs in the parent).  __probe_ip is the ftrace location of
+ * the tracepoint's probe stub, where the probe is put.
+ */
+static void cmd_raw_tprobe(char **argv)
+{
+	struct sample samples[SAMPLES_MAX];
+	const struct field *ip, *parent, *child, *comm;
+	struct event_format fmt;
+	char *self = must_read("/proc/self/comm");
+	pid_t pids[HITS];
+	struct ring ring;
+	__u64 stub;
+	int fd, i, n;
+
+	self[strcspn(self, "\n")] = '\0';
+	stub = ftrace_addr("__probestub_sched_process_fork");
+	parse_format(argv[0], &fmt);
+	ip = typed_field(&fmt, "__probe_ip", 8, false);
+	parent = typed_field(&fmt, "parent", 4, true);
+	child = typed_field(&fmt, "child", 4, true);
+	comm = format_field(&fmt, "comm");
+	fd = tp_open(fmt.event, PERF_SAMPLE_RAW);
+	ring_map(&ring, fd);
+	perf_ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (i = 0; i < HITS; i++) {
+		pids[i] = fork();
+		if (pids[i] < 0)
+			fail("fork: %s", strerror(errno));
+		if (!pids[i])
+			_exit(0);
+	}
+	perf_ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	for (i = 0; i < HITS; i++)
+		if (waitpid(pids[i], NULL, 0) != pids[i])
+			fail("waitpid(%d): %s", pids[i], strerror(errno));
+	n = ring_read(&ring, samples, SAMPLES_MAX);
+	ring_unmap(&ring);
+	close(fd);
+	expect_u64("raw samples", n, HITS);
+	for (i = 0; i < n; i++) {
+		printf("%s: sample %d (%u bytes)\n", cmd, i, samples[i].size);
+		check_common(&fmt, &samples[i]);
+		expect_u64("__probe_ip", sample_value(&samples[i], ip), stub);
+		expect_s64("parent", sample_value(&samples[i], parent), getpid());
+		expect_s64("child", sample_value(&samples[i], child), pids[i]);
+		expect_str("comm", sample_string(&samples[i], comm), self);
+	}
+	free(self);
+}
+
+/*
+ * An eprobe on syscalls/sys_enter_openat with the fields dfd, flags and
+ * path: the format file declares them, perf opens the event and takes
+ * PERF_SAMPLE_RAW, and no sample comes: eprobes have no perf side (their
+ * perf registration does nothing, so the openat event is not even hooked).
+ */
+static void cmd_raw_eprobe(char **argv)
+{
+	struct open_call calls[ARRAY_SIZE(open_plan)];
+	struct sample samples[SAMPLES_MAX];
+	struct event_format fmt;
+	const struct field *path;
+	struct ring ring;
+	int fd, n;
+
+	parse_format(argv[0], &fmt);
+	typed_field(&fmt, "common_type", 2, false);
+	typed_field(&fmt, "common_pid", 4, true);
+	typed_field(&fmt, "dfd", 4, true);
+	typed_field(&fmt, "flags", 4, false);
+	path = format_field(&fmt, "path");
+	if (!path->data_loc || path->size != 4)
+		fail("%s field path is not a 4-byte __data_loc", fmt.event);
+	fd = tp_open(fmt.event, PERF_SAMPLE_RAW);
+	ring_map(&ring, fd);
+	run_opens(fd, calls);
+	n = ring_read(&ring, samples, SAMPLES_MAX);
+	ring_unmap(&ring);
+	close(fd);
+	expect_u64("raw samples", n, 0);
 }
 
 /* A tracefs event that perf holds cannot be deleted; once closed it can. */
@@ -1623,6 +1781,30 @@ static int parse_want(const char *name)
 }
 
 /*
+ * GROUP/EVENT ERRNO: PERF_EVENT_IOC_SET_BPF of a kprobe program, and of a
+ * tracepoint program, on tracefs event GROUP/EVENT is refused with ERRNO
+ * (perf attaches programs to kprobe, uprobe and tracepoint events only:
+ * eprobes, fprobes and tracepoint probes are none of those).  The perf
+ * event itself opens, and BPF_TASK_FD_QUERY finds no program on it.
+ */
+static void cmd_bpf_refuse(char **argv)
+{
+	int want = parse_want(argv[1]), fd = tp_open(argv[0], 0);
+	union bpf_attr attr;
+	char buf[64];
+
+	if (!want)
+		errx(2, "\"%s\": want an errno", argv[1]);
+	expect_errno("PERF_EVENT_IOC_SET_BPF (kprobe program)",
+		     attach(fd, load_counter(map_create(), 1)), want);
+	expect_errno("PERF_EVENT_IOC_SET_BPF (tracepoint program)",
+		     attach(fd, load_tracepoint_prog()), want);
+	expect_errno("BPF_TASK_FD_QUERY", task_fd_query(fd, &attr, buf,
+							sizeof(buf)), ENOENT);
+	close(fd);
+}
+
+/*
  * A kprobe program that calls @helper once, on an 8-byte stack slot and
  * address 0: whether the verifier takes it depends only on whether the
  * helper is available, which lockdown and capabilities decide.  It is
@@ -1776,6 +1958,10 @@ static const struct command commands[] = {
 	{ "pmu-errors", "", 0, 0, cmd_pmu_errors },
 	{ "raw-entry", "GROUP/EVENT", 1, 1, cmd_raw_entry },
 	{ "raw-return", "GROUP/EVENT", 1, 1, cmd_raw_return },
+	{ "raw-fentry", "GROUP/EVENT", 1, 1, cmd_raw_fentry },
+	{ "raw-fexit", "GROUP/EVENT", 1, 1, cmd_raw_fexit },
+	{ "raw-tprobe", "GROUP/EVENT", 1, 1, cmd_raw_tprobe },
+	{ "raw-eprobe", "GROUP/EVENT", 1, 1, cmd_raw_eprobe },
 	{ "perf-busy", "GROUP/EVENT", 1, 1, cmd_perf_busy },
 	{ "bpf-run", "[GROUP/EVENT]", 0, 1, cmd_bpf_run },
 	{ "bpf-query", "", 0, 0, cmd_bpf_query },
@@ -1783,6 +1969,7 @@ static const struct command commands[] = {
 	  4, 4, cmd_bpf_query_event },
 	{ "bpf-override", "[GROUP/EVENT]", 0, 1, cmd_bpf_override },
 	{ "bpf-override-reject", "[GROUP/EVENT]", 0, 1, cmd_bpf_override_reject },
+	{ "bpf-refuse", "GROUP/EVENT ERRNO", 2, 2, cmd_bpf_refuse },
 	{ "upmu", "uprobe|uretprobe", 1, 1, cmd_upmu },
 	{ "uwhere", "", 0, 0, cmd_uwhere, true },
 	{ "ubpf-event", "GROUP/EVENT uprobe|uretprobe", 2, 2, cmd_ubpf_event },
