@@ -268,11 +268,17 @@ scan_console() {
 # Print RESULT lines as the guest reports them (polls; killed by the caller).
 # Also the watchdog of a wedged guest: one that has not reported BEGIN after
 # $boot_timeout seconds, or no result for longer than a test may take
-# plus two minutes (the guest's own per-test bound did not fire, so the
-# kernel itself is stuck), is stopped instead of waiting for the whole bound.
+# plus two minutes since BEGIN or its last result (the guest's own
+# per-test bound did not fire, so the kernel itself is stuck), is stopped
+# instead of waiting for the whole bound.  The boot does not count
+# against a test: a debug kernel's takes minutes.
 show_progress() { # results-file pidfile
-	local shown=0 now idle=0 limit=$((per_test + 120))
+	local shown=0 now idle=0 limit=$((per_test + 120)) begun=0
 	while :; do
+		if [ "$begun" = 0 ] && grep -qs '^BEGIN' "$1"; then
+			begun=1
+			idle=0
+		fi
 		now=$(tr -d '\r' 2>/dev/null <"$1" | grep -c '^RESULT ')
 		if [ "${now:-0}" -gt "$shown" ]; then
 			tr -d '\r' <"$1" | grep '^RESULT ' | sed -n "$((shown + 1)),${now}p" |
@@ -282,12 +288,12 @@ show_progress() { # results-file pidfile
 			shown=$now
 			idle=0
 		fi
-		if ! grep -qs '^BEGIN' "$1" && [ $idle -ge "$boot_timeout" ]; then
+		if [ "$begun" = 0 ] && [ $idle -ge "$boot_timeout" ]; then
 			echo "  guest did not start the tests in ${idle}s; stopping it"
 			kill "$(cat "$2")"
 			return
 		fi
-		if grep -qs '^BEGIN' "$1" && [ $idle -ge $limit ]; then
+		if [ "$begun" = 1 ] && [ $idle -ge $limit ]; then
 			echo "  no result from the guest for ${idle}s; stopping it"
 			kill "$(cat "$2")"
 			return
@@ -500,15 +506,16 @@ stress_tests() {
 		grep -v '^\[kpt' "$run/stress.log" | head -n 60
 }
 
-# The host stage in the background, alongside the guest suite: QEMU runs
+# The host stage in the background, alongside every guest run: QEMU runs
 # both vCPUs on one host thread, which leaves the other core idle for as
-# long as the guest suite takes (about 6 minutes), and the host stage
-# needs about 4 of the suite's minutes on that core.  Niced, so that the
-# guest is not the one slowed.  It reports its counts and failures
-# through files, which host_stage_collect adds in once both are done.
+# long as the guests take (about 17 minutes), and the host stage, eight
+# distribution-config builds among it, needs about 12 of them on that
+# core.  Niced, so that the guest is not the one slowed.  It reports its
+# counts and failures through files, which host_stage_collect adds in
+# once both are done.
 host_stage_start() {
 	[ "$host" = 1 ] || return 0
-	kpt_log "host stage (lint, distribution configs, unit tests, fuzz) alongside the guest suite; its report follows the suite's"
+	kpt_log "host stage (lint, distribution configs, unit tests, fuzz) alongside the guest runs; its report follows theirs"
 	(
 		renice -n 10 "$BASHPID" >/dev/null
 		host_tests >"$run/host-stage.log" 2>&1
@@ -550,13 +557,15 @@ rm -rf "$run" && mkdir -p "$run"
 host_pid=
 host_stage_start
 guest_tests
-host_stage_collect
 kunit_tests
 if [ "$guest_only" = 0 ]; then
 	diff_tests
 	stress_tests
 	client_tests
 fi
+# After every guest run: they keep one core busy (QEMU runs both vCPUs
+# on one host thread), the host stage the other.
+host_stage_collect
 echo
 echo "==== kprobetrace check: $variant$([ "$debug" = 1 ] && echo ' (debug)') ===="
 [ -f "$run/summary.txt" ] && cat "$run/summary.txt"
