@@ -219,6 +219,22 @@ list_of() { # file
 	grep -v -e '^#' -e '^[[:space:]]*$' "$1" 2>/dev/null | cut -d' ' -f1
 }
 
+# The last lines a guest test printed on the console (its own output, then
+# ftracetest's log of it), under its failure's summary line: the end of
+# the output is all a CI log shows.
+failed_tail() { # test
+	local log
+	log=$(grep -laF "=== $1" "$run"/console*.log 2>/dev/null | head -n 1)
+	[ -n "$log" ] || return 0
+	tr -d '\r' <"$log" |
+		awk -v t="$1" '
+			$0 == "=== " t { on = 1; next }
+			on && ($0 == "--- end of " t || /^=== /) { exit }
+			on && !/^--- details of / { l[n++ % 8] = $0 }
+			END { for (i = n > 8 ? n - 8 : 0; i < n; i++) print l[i % 8] }' |
+		cut -c 1-160 | sed 's/^/      | /' >>"$run/failures"
+}
+
 # Classify each planned test by its reported outcome.
 summarize() {
 	local t res secs kind
@@ -231,7 +247,9 @@ summarize() {
 		printf '%-72s %-11s %5ss\n' "$t" "$res" "${secs:--}" >>"$run/summary.txt"
 		if [ "$res" = PASS ]; then
 			pass "$kind"
-		elif in_list "$t" "$baseline"; then
+			continue
+		fi
+		if in_list "$t" "$baseline"; then
 			fail "$kind" "$t" "$res (passes on stock)"
 		elif [ "$variant" = ours ] && list_of "$must_pass" | grep -qxF "$t"; then
 			fail "$kind" "$t" "$res (must pass on ours: tests/baseline/ours.pass)"
@@ -239,7 +257,9 @@ summarize() {
 			fail "$kind" "$t" "$res (project test)"
 		else
 			skip "$kind" "$t" "$res; $(note_for "$t")"
+			continue
 		fi
+		failed_tail "$t"
 	done <"$run/tests.list"
 }
 
@@ -259,7 +279,7 @@ planned_check() {
 scan_console() {
 	if kpt_reports "$run"/console*.log >"$run/kernel-reports.txt"; then
 		head -n 20 "$run/kernel-reports.txt"
-		fail runs "kernel log" "$(wc -l <"$run/kernel-reports.txt") report lines, first: $(first_finding "$run/kernel-reports.txt" .) (see ${run#$KPT_ROOT/}/kernel-reports.txt)"
+		fail runs "kernel log" "$(kpt_reports_summary "$run/kernel-reports.txt") (see ${run#$KPT_ROOT/}/kernel-reports.txt)"
 	else
 		pass runs
 	fi

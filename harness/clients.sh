@@ -187,7 +187,7 @@ if [ -s "$run/kernel-reports.txt" ]; then
 		kpt_log "NOTE: stock printed kernel reports (${run#$KPT_ROOT/}/kernel-reports.txt)"
 	else
 		failed=$((failed + 1))
-		echo "FAIL kernel log: $(wc -l <"$run/kernel-reports.txt") report lines, first: $(head -n 1 "$run/kernel-reports.txt" | cut -c 1-120)"
+		echo "FAIL kernel log: $(kpt_reports_summary "$run/kernel-reports.txt")"
 	fi
 fi
 echo "$passed passed, $failed failed"

@@ -73,7 +73,9 @@ kpt_reports "$run/console.log" >"$run/kernel-reports.txt" || true
 #  - in trace lines, user addresses that each exec places at random: of
 #    the C library (0x7e... or 0x7f...) and of a position-independent program
 #    (0x55... or 0x56...), where a uprobe on the library hit and returned.
-trace_prefix=' *.{1,16}-[0-9]+ +\[[0-9]+\] [^ ]+ +[0-9]+\.[0-9]+: '
+trace_task=' *.{1,16}-[0-9]+ +\[[0-9]+\] '
+trace_time=' +[0-9]+\.[0-9]+: '
+trace_prefix="$trace_task[^ ]+$trace_time"
 normalise() {
 	sed -E \
 		-e 's/^([pr][0-9]*:[^ ]+ )0x00000000[0-9a-f]{8}/\10x<hash>/' \
@@ -84,7 +86,7 @@ normalise() {
 		-e "s/^($trace_prefix.*)0x7[ef][0-9a-f]{10}/\10x7f<aslr>/" \
 		-e "s/^($trace_prefix.*)0x7[ef][0-9a-f]{10}/\10x7f<aslr>/" \
 		-e "s/^($trace_prefix.*)0x5[56][0-9a-f]{10}/\10x55<aslr>/" \
-		-e 's/^ *.{1,16}-[0-9]+ +\[[0-9]+\] (.).(...) +[0-9]+\.[0-9]+: /\1-\2 /' \
+		-e "s/^$trace_task(.).(...)$trace_time/\\1-\\2 /" \
 		-e 's/^.-.ff /?-?ff /' \
 		-e '/^BEGIN /d'
 }
@@ -142,7 +144,7 @@ done
 if [ -s "$run/kernel-reports.txt" ]; then
 	head -n 20 "$run/kernel-reports.txt"
 	failed=$((failed + 1))
-	echo "FAIL kernel log: $(wc -l <"$run/kernel-reports.txt") report lines, first: $(head -n 1 "$run/kernel-reports.txt" | cut -c 1-120)"
+	echo "FAIL kernel log: $(kpt_reports_summary "$run/kernel-reports.txt")"
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

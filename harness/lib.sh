@@ -78,3 +78,10 @@ KPT_REPORTS='BUG:|WARNING:|KASAN:|UBSAN:|possible recursive locking|possible cir
 kpt_reports() {
 	cat "$@" | tr -d '\r' | grep -aE "$KPT_REPORTS"
 }
+
+# kpt_reports_summary FILE: "N report lines, first: LINE" of kpt_reports'
+# output in FILE, for a failure's summary line (the end of the output is
+# all a CI log shows, so it names the first report).
+kpt_reports_summary() {
+	echo "$(wc -l <"$1") report lines, first: $(head -n 1 "$1" | cut -c 1-120)"
+}

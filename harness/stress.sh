@@ -118,9 +118,9 @@ scan_console() { # variant run
 	if [ -s "$2/kernel-reports.txt" ]; then
 		head -n 20 "$2/kernel-reports.txt"
 		if [ "$1" = stock ]; then
-			echo "NOTE stock: $(wc -l <"$2/kernel-reports.txt") kernel report lines, stock's own (see ${2#$KPT_ROOT/}/console.log)"
+			echo "NOTE stock: kernel log: $(kpt_reports_summary "$2/kernel-reports.txt"), stock's own (see ${2#$KPT_ROOT/}/console.log)"
 		else
-			fail "$1: $(wc -l <"$2/kernel-reports.txt") kernel report lines (see ${2#$KPT_ROOT/}/kernel-reports.txt)"
+			fail "$1: kernel log: $(kpt_reports_summary "$2/kernel-reports.txt") (see ${2#$KPT_ROOT/}/kernel-reports.txt)"
 		fi
 	else
 		passed=$((passed + 1))

@@ -132,8 +132,10 @@ trigger_start() { # name
 	timeout $BOUND sh -c "echo \$\$ >$TRIGGER_PID; kill -STOP \$\$; $cmd" \
 		>/dev/null 2>&1 &
 	trigger_job=$!
-	until [ -s $TRIGGER_PID ]; do :; done
-	trigger_pid=$(cat $TRIGGER_PID)
+	# bounded by the trigger's own timeout: its job ends with it
+	until [ -s $TRIGGER_PID ] || ! kill -0 $trigger_job 2>/dev/null; do :; done
+	trigger_pid=$(cat $TRIGGER_PID 2>/dev/null)
+	[ -n "$trigger_pid" ] || { emit "(trigger $1 did not start)"; return; }
 	state=
 	while [ "$state" != T ] && [ -e /proc/$trigger_pid ]; do
 		read -r _ _ state _ </proc/$trigger_pid/stat
@@ -141,7 +143,7 @@ trigger_start() { # name
 }
 
 trigger_go() {
-	kill -CONT $trigger_pid
+	[ -z "$trigger_pid" ] || kill -CONT $trigger_pid
 	wait $trigger_job
 }
 

@@ -238,8 +238,10 @@ static void refused(struct worker *w, int err, const char *what,
 	w->unexpected++;
 	n = __sync_fetch_and_add(&sh->nr_unexpected, 1);
 	if (n < (int)ARRAY_SIZE(sh->unexpected))
+		/* a definition is written with its newline: not printed */
 		snprintf(sh->unexpected[n], sizeof(sh->unexpected[n]),
-			 "%s \"%s\": %s", what, text, strerror(err));
+			 "%s \"%.*s\": %s", what, (int)strcspn(text, "\n"),
+			 text, strerror(err));
 }
 
 /* One definition a writer can make: its kind letter, a base and an append. */
@@ -1231,7 +1233,7 @@ static void teardown(void)
 }
 
 /* Per-role sums of the workers' counters, as STAT lines. */
-static void report_roles(double seconds)
+static void report_roles(void)
 {
 	long ops[ARRAY_SIZE(role_names)] = { 0 }, ref = 0, unexp = 0;
 	long bytes[ARRAY_SIZE(role_names)] = { 0 }, lost = 0;
@@ -1337,7 +1339,7 @@ int main(int argc, char **argv)
 	stat_line("hung", hung);
 	stat_line("cpus", nr_cpus);
 	stat_line("workers", sh->nr_workers);
-	report_roles(elapsed);
+	report_roles();
 	hits = all_hits();
 	stat_line("hits", hits);
 	check_counted();
