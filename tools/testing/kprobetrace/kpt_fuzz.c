@@ -50,7 +50,8 @@
  * writes while the parent watches it, so that a write stuck in the
  * kernel for good is still reported and the program still ends.
  *
- * Build: gcc -static -O2 -Wall -Werror (harness/initramfs.sh does).
+ * Build: gcc -static -O2 -Wall -Werror, or aarch64-linux-gnu-gcc for arm64
+ * (harness/initramfs.sh does).
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -73,6 +74,7 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 
+#include "kpt_arch.h"
 #include "kpt_where.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -100,7 +102,64 @@
 #define MAX_TRACE_ARGS	128
 /* The event that lives through the whole run, for name clashes */
 #define KEEP_EVENT	"fzkeep/keep"
-#define KEEP_DEF	"p:fzkeep/keep vfs_write a=%dx:u64"
+#define KEEP_DEF	"p:fzkeep/keep vfs_write a=" KPT_ARG3 ":u64"
+
+/*
+ * The rest of what the architecture decides, beside kpt_arch.h's names:
+ * each arm64 word stands where the x86-64 one does, for the same path
+ * through the parser (a register, a name like one that is none, an
+ * instruction boundary, a member of struct pt_regs, one that is none).
+ * Each list is as long on both, so that a seed makes definitions of the
+ * same shapes on both (mutations aside: where they cut hangs on lengths).
+ */
+#ifdef __x86_64__
+/* Register names without the '%': valid ones, then bad ones */
+#define REGS_OK		"di", "si", "dx", "cx", "ax", "bx", "bp", "sp", \
+			"ip", "r8", "r9", "r15", "flags", "orig_ax", "cs", "ss"
+#define REGS_BAD	"rax", "xyz", "", "DI", "r16", "eax", "di0", "%di"
+/* Boundaries in vfs_read; in vfs_write, the first after ftrace's call */
+#define KOFFS_OK	"+5", "+7", "+0xf", "+0x13"
+#define KOFF_WRITE	"+5"
+/* A function kprobes refuse (noinstr: the int3 handler) */
+#define NOPROBE_FUNC	"exc_int3"
+/* BTF names at the system call wrappers and sys_enter: struct pt_regs */
+#define BTF_GETPPID	"regs", "regs->di", "regs->orig_ax", "regs->nosuch", \
+			"regs->ip", "regs.di"
+#define BTF_CLONE	"regs", "regs->di", "regs->si", "regs->r8"
+#define BTF_SYNC	"regs", "regs->ax"
+#define BTF_SYS_ENTER	"regs", "id", "regs->di", "id->x"
+/* 64 bytes of instructions (one-byte NOPs) */
+#define NOPS_64		".fill 64, 1, 0x90"
+#else	/* __aarch64__, the other one kpt_arch.h takes */
+/*
+ * x31 is one past the last; r0 and w0 are the AArch32 and the 32-bit
+ * names; x00 is a valid name and a digit more
+ */
+#define REGS_OK		"x0", "x1", "x2", "x3", "x8", "x19", "x29", "sp", \
+			"pc", "x4", "x5", "x28", "pstate", "x30", "x16", "x18"
+#define REGS_BAD	"r0", "xyz", "", "X0", "x31", "w0", "x00", "%x0"
+/*
+ * A function's patchable entry is two NOPs, the second ftrace's call:
+ * arm64 6.12 takes no kprobe there (koffs_bad's +0x4); +8 is the first
+ * instruction after it
+ */
+#define KOFFS_OK	"+8", "+0xc", "+0x10", "+0x14"
+#define KOFF_WRITE	"+8"
+/* A function kprobes refuse (noinstr: the kernel's exception handler) */
+#define NOPROBE_FUNC	"el1h_64_sync_handler"
+/*
+ * orig_x0 is the system call's first argument and syscallno its number,
+ * as di and orig_ax on x86-64; sp, pc and pstate are in an anonymous
+ * union (regs[31] is not addressable)
+ */
+#define BTF_GETPPID	"regs", "regs->orig_x0", "regs->syscallno", \
+			"regs->nosuch", "regs->pc", "regs.orig_x0"
+#define BTF_CLONE	"regs", "regs->orig_x0", "regs->sp", "regs->pstate"
+#define BTF_SYNC	"regs", "regs->orig_x0"
+#define BTF_SYS_ENTER	"regs", "id", "regs->orig_x0", "id->x"
+/* 64 bytes of instructions (16 NOPs of 4 bytes) */
+#define NOPS_64		".rept 16; nop; .endr"
+#endif
 
 /* --- strings ----------------------------------------------------------- */
 
@@ -258,13 +317,11 @@ static const struct ktarget ktargets[] = {
 	{ "do_sys_openat2", T_OPEN, { "dfd", "filename", "how",
 	  "how->flags", "how->mode", "how->resolve", "how->nosuch",
 	  "dfd->x" } },
-	{ "__x64_sys_getppid", T_GETPPID, { "regs", "regs->di",
-	  "regs->orig_ax", "regs->nosuch", "regs->ip", "regs.di" } },
-	{ "__x64_sys_clone", T_FORK, { "regs", "regs->di", "regs->si",
-	  "regs->r8" } },
+	{ KPT_SYS "getppid", T_GETPPID, { BTF_GETPPID } },
+	{ KPT_SYS "clone", T_FORK, { BTF_CLONE } },
 	{ "kernel_clone", T_FORK, { "args", "args->flags",
 	  "args->exit_signal", "args->stack_size", "args->nosuch" }, true },
-	{ "__x64_sys_sync", T_SYNC, { "regs", "regs->ax" } },
+	{ KPT_SYS "sync", T_SYNC, { BTF_SYNC } },
 	{ "fput", T_OPEN, { "file", "file->f_mode", "file->f_op",
 	  "file->f_path.dentry" } },
 };
@@ -298,8 +355,7 @@ static const struct etarget etargets[] = {
 static const struct etarget ttargets[] = {
 	{ "sched_process_fork", T_FORK, { "parent", "child",
 	  "parent->pid", "child->comm", "child->nosuch", "$arg3" } },
-	{ "sys_enter", T_GETPPID, { "regs", "id", "regs->di",
-	  "id->x" } },
+	{ "sys_enter", T_GETPPID, { BTF_SYS_ENTER } },
 	{ "sys_exit", T_GETPPID, { "regs", "ret" } },
 	{ "no_such_tracepoint", T_NONE, { "a" } },
 	{ "sched.sched_process_fork", T_NONE, { "a" } },
@@ -408,15 +464,15 @@ static void gen_maxactive(struct gen *g, bool ret)
 					     ARRAY_SIZE(maxactives))]);
 }
 
-/* Offsets in vfs_read: instruction boundaries, then not */
-static const char * const koffs_ok[] = { "+5", "+7", "+0xf", "+0x13" };
+/* Offsets in vfs_read: instruction boundaries, then not (on either) */
+static const char * const koffs_ok[] = { KOFFS_OK };
 static const char * const koffs_bad[] = {
 	"+1", "+3", "-1", "+4294967296", "+0x", "+abc", "+99999", "+0x4",
 	"+00", "+-0", "++0", "+0+0",
 };
 
 static const char * const kplaces_bad[] = {
-	"no_such_function", "name_show", "exc_int3", "jiffies",
+	"no_such_function", "name_show", NOPROBE_FUNC, "jiffies",
 	"nosuchmod:vfs_read", "vmlinux:vfs_read", ":vfs_read", "0", "0x0",
 	"0xffffffffffffffff", "{addr:jiffies}", "%return", "vfs_read%ret",
 	"vfs_read%returnx", "vfs_read+0%return", "vfs_read%return+0",
@@ -521,14 +577,9 @@ static const unsigned char body_weight[S_NR][B_NR] = {
 	[S_TPROBE] = { 4, 6, 3, 5, 14, 2, 5, 3, 5, 1, 12, 22, 1, 2 },
 };
 
-static const char * const regs_ok[] = {
-	"di", "si", "dx", "cx", "ax", "bx", "bp", "sp", "ip", "r8", "r9",
-	"r15", "flags", "orig_ax", "cs", "ss",
-};
+static const char * const regs_ok[] = { REGS_OK };
 
-static const char * const regs_bad[] = {
-	"rax", "xyz", "", "DI", "r16", "eax", "di0", "%di",
-};
+static const char * const regs_bad[] = { REGS_BAD };
 
 static const char * const stacks[] = {
 	"$stack", "$stack0", "$stack1", "$stack3", "$stack99999", "$stackx",
@@ -584,13 +635,14 @@ static const char * const junk_chars = "%$@+-:()[]{}=\\\"'.,/*&|!<>^~`_aZ09";
 
 /* Valid bodies (and types) at each site, for clean definitions */
 static const char * const clean_kernel[] = {
-	"%di", "%si", "%dx:u32", "%ax", "%sp", "%ip", "$stack", "$stack0",
-	"$stack2:s16", "$comm", "$comm:string", "+0(%di):u8", "+8(%sp):x64",
-	"@jiffies", "@{addr:jiffies}:u32", "\\1", "\\0x10:u16",
-	"\\\"kpt\":string", "+0($stack):u64", "-8(+16(%si)):s32",
-	"%di:b4@2/32", "+0(%sp):u8[4]", "%si:symbol", "$stack0:symstr",
-	"+0(%si):string", "+u0(%si):ustring", "@jiffies+8:x8",
-	"+0(+0(%di)):char",
+	KPT_ARG1, KPT_ARG2, KPT_ARG3 ":u32", KPT_RET, KPT_SP, KPT_IP,
+	"$stack", "$stack0", "$stack2:s16", "$comm", "$comm:string",
+	"+0(" KPT_ARG1 "):u8", "+8(" KPT_SP "):x64", "@jiffies",
+	"@{addr:jiffies}:u32", "\\1", "\\0x10:u16", "\\\"kpt\":string",
+	"+0($stack):u64", "-8(+16(" KPT_ARG2 ")):s32", KPT_ARG1 ":b4@2/32",
+	"+0(" KPT_SP "):u8[4]", KPT_ARG2 ":symbol", "$stack0:symstr",
+	"+0(" KPT_ARG2 "):string", "+u0(" KPT_ARG2 "):ustring",
+	"@jiffies+8:x8", "+0(+0(" KPT_ARG1 ")):char",
 };
 
 static const char * const clean_entry[] = {
@@ -608,14 +660,15 @@ static const char * const clean_fprobe[] = {
 };
 
 static const char * const clean_user[] = {
-	"%di", "%si:s32", "%dx:x64", "%ax", "$stack", "$stack0", "$comm",
-	"+0(%dx):ustring", "+u0(%dx):string", "+0(%dx):string",
-	"@+{woffs:fuzz_global}:u32", "\\7", "%sp:x64", "+0(%sp):u64",
-	"+0(%dx):u8[4]", "%di:b3@1/8",
+	KPT_ARG1, KPT_ARG2 ":s32", KPT_ARG3 ":x64", KPT_RET, "$stack",
+	"$stack0", "$comm", "+0(" KPT_ARG3 "):ustring",
+	"+u0(" KPT_ARG3 "):string", "+0(" KPT_ARG3 "):string",
+	"@+{woffs:fuzz_global}:u32", "\\7", KPT_SP ":x64",
+	"+0(" KPT_SP "):u64", "+0(" KPT_ARG3 "):u8[4]", KPT_ARG1 ":b3@1/8",
 };
 
 static const char * const clean_uret[] = {
-	"$retval", "$retval:s16", "%ax", "$comm",
+	"$retval", "$retval:s16", KPT_RET, "$comm",
 };
 
 static const char * const clean_event[] = {
@@ -679,7 +732,7 @@ static void gen_deref(struct gen *g, int depth)
 	str_puts(t, PICK(&g->r, deref_signs));
 	str_puts(t, PICK(&g->r, deref_offs));
 	if (k < 4) {
-		str_puts(t, "%di");
+		str_puts(t, KPT_ARG1);
 		return;
 	}
 	str_putc(t, '(');
@@ -958,7 +1011,7 @@ static enum kind gen_eprobe(struct gen *g)
 static const char * const fplaces_bad[] = {
 	"no_such_function", "vfs_read+4", "vfs_read%ret",
 	"nosuchmod:vfs_read", "name_show", "jiffies", "{addr:vfs_read}",
-	"vfs_read%return%return", "exc_int3", "vfs_read+0",
+	"vfs_read%return%return", NOPROBE_FUNC, "vfs_read+0",
 };
 
 /* f[MAXACTIVE][:[GRP/][EVENT]] [MOD:]SYM[%return] [FETCHARGS] */
@@ -1007,12 +1060,13 @@ static enum kind gen_tprobe(struct gen *g)
 /* Deletes of events that do not exist: rejected, nothing may change */
 static const char * const delete_forms[] = {
 	"-:fz/nx%ld", "-:nx%ld", "-:fz/", "-:fz/nx%ld vfs_read+0",
-	"-:fz/nx%ld a=%%di", "-:", "-", "-fz/nx%ld", "-:/nx%ld",
+	"-:fz/nx%ld a=" KPT_FMT(KPT_ARG1), "-:", "-", "-fz/nx%ld", "-:/nx%ld",
 	"-:fz/nx%ld/x", "-:fz.nx%ld", "!:fz/nx%ld", "-:kprobes/nx%ld",
 	"-:uprobes/", "-:eprobes/nx%ld", "-:nosuchgroup/",
 	"-:fz/nx%ld {path}:0x10", "-:fzkeep/keep nosuch_function+0",
-	"-:fzkeep/keep vfs_write+0 b=%%dx:u64", "-:fzkeep/keep vfs_write+1",
-	"-:fzkeep/nx%ld", "-:fzkeep/keep vfs_write+0 a=%%dx:u32",
+	"-:fzkeep/keep vfs_write+0 b=" KPT_FMT(KPT_ARG3) ":u64",
+	"-:fzkeep/keep vfs_write+1", "-:fzkeep/nx%ld",
+	"-:fzkeep/keep vfs_write+0 a=" KPT_FMT(KPT_ARG3) ":u32",
 	"-:sched/nx%ld", "- :fz/nx%ld", "-:fz/nx%ld\t",
 };
 
@@ -1028,16 +1082,20 @@ static const struct {
 	enum trig trig;
 	enum kind kind;
 } clashes[] = {
-	{ "p:fzkeep/keep vfs_read a=%dx:u64", T_READ, K_KPROBE },
-	{ "p:fzkeep/keep vfs_write a=%dx:u64", T_WRITE, K_KPROBE },
-	{ "p:fzkeep/keep vfs_read a=%dx:u32", T_READ, K_KPROBE },
-	{ "p:fzkeep/keep vfs_read b=%dx:u64", T_READ, K_KPROBE },
-	{ "p:fzkeep/keep vfs_read a=%dx:u64 b=%si", T_READ, K_KPROBE },
-	{ "r:fzkeep/keep vfs_read a=%dx:u64", T_READ, K_KPROBE },
-	{ "p:fzkeep/keep {addr:vfs_read} a=%dx:u64", T_READ, K_KPROBE },
-	{ "p:fzkeep/keep do_sys_openat2 a=%dx:u64", T_OPEN, K_KPROBE },
-	{ "p:fzkeep/keep vfs_write+5 a=%dx:u64", T_WRITE, K_KPROBE },
-	{ "p:fzkeep/keep vfs_read a=%dx", T_READ, K_KPROBE },
+	{ "p:fzkeep/keep vfs_read a=" KPT_ARG3 ":u64", T_READ, K_KPROBE },
+	{ "p:fzkeep/keep vfs_write a=" KPT_ARG3 ":u64", T_WRITE, K_KPROBE },
+	{ "p:fzkeep/keep vfs_read a=" KPT_ARG3 ":u32", T_READ, K_KPROBE },
+	{ "p:fzkeep/keep vfs_read b=" KPT_ARG3 ":u64", T_READ, K_KPROBE },
+	{ "p:fzkeep/keep vfs_read a=" KPT_ARG3 ":u64 b=" KPT_ARG2, T_READ,
+	  K_KPROBE },
+	{ "r:fzkeep/keep vfs_read a=" KPT_ARG3 ":u64", T_READ, K_KPROBE },
+	{ "p:fzkeep/keep {addr:vfs_read} a=" KPT_ARG3 ":u64", T_READ,
+	  K_KPROBE },
+	{ "p:fzkeep/keep do_sys_openat2 a=" KPT_ARG3 ":u64", T_OPEN,
+	  K_KPROBE },
+	{ "p:fzkeep/keep vfs_write" KOFF_WRITE " a=" KPT_ARG3 ":u64", T_WRITE,
+	  K_KPROBE },
+	{ "p:fzkeep/keep vfs_read a=" KPT_ARG3, T_READ, K_KPROBE },
 	{ "f:fzkeep/keep vfs_read", T_READ, K_OTHER },
 	{ "t:fzkeep/keep sched_process_fork", T_FORK, K_OTHER },
 	{ "e:fzkeep/keep sched.sched_process_fork", T_FORK, K_OTHER },
@@ -1064,7 +1122,8 @@ static enum kind gen_clash(struct gen *g)
 
 static const char * const blanks[] = {
 	"", "   ", "# a comment", "p:fz/e%ld vfs_read # trailing comment",
-	"#p:fz/e%ld vfs_read", "\t", "p:fz/e%ld vfs_read a=%%di#x",
+	"#p:fz/e%ld vfs_read", "\t",
+	"p:fz/e%ld vfs_read a=" KPT_FMT(KPT_ARG1) "#x",
 	"\xa0", "\v\f\r",
 };
 
@@ -1096,7 +1155,7 @@ static void gen_long_line(struct gen *g, size_t len)
 		else if (how == 1)
 			str_putc(t, 'c');
 		else if (how == 2)
-			str_printf(t, " a%d=%%di", i++);
+			str_printf(t, " a%d=" KPT_FMT(KPT_ARG1), i++);
 		else
 			str_putc(t, "\t \v"[rnd(&g->r, 3)]);
 	}
@@ -1110,8 +1169,9 @@ static void gen_many_args(struct gen *g)
 {
 	static const unsigned int counts[] = { 127, 128, 129, 200, 64 };
 	static const char * const bodies[] = {
-		"%%di", "$stack%d", "+%d(%%sp):u64[64]", "+0(%%si):string",
-		"\\%d:u64[8]",
+		KPT_FMT(KPT_ARG1), "$stack%d",
+		"+%d(" KPT_FMT(KPT_SP) "):u64[64]",
+		"+0(" KPT_FMT(KPT_ARG2) "):string", "\\%d:u64[8]",
 	};
 	struct str *t = &g->d->text;
 	unsigned int n = PICK(&g->r, counts), b = rnd(&g->r, 5), i;
@@ -1145,7 +1205,7 @@ static void gen_long_arg(struct gen *g)
 			str_putc(t, '0');
 		str_putc(t, '1');
 	} else {
-		str_puts(t, "+0(%di):");
+		str_puts(t, "+0(" KPT_ARG1 "):");
 		while (t->len - start < len - 2)
 			str_putc(t, 'u');
 		str_puts(t, "64");
@@ -1161,7 +1221,7 @@ static void gen_deep(struct gen *g)
 	str_printf(t, "p:fz/e%ld vfs_read a=", g->idx);
 	for (i = 0; i < depth; i++)
 		str_puts(t, "+0(");
-	str_puts(t, "%di");
+	str_puts(t, KPT_ARG1);
 	for (i = 0; i < depth; i++)
 		str_putc(t, ')');
 	if (chance(&g->r, 50))
@@ -1442,13 +1502,16 @@ static noinline long fuzz_target_2(const char *s, unsigned int n, long *p)
 }
 
 /*
- * 64 bytes of code that nothing runs: a uprobe anywhere in them is safe,
- * whichever instruction boundary it misses.  Anywhere else in this
- * program's text only the entries of the two targets are.
+ * 64 bytes of code that nothing runs, for the uprobes at any offset
+ * ({where:fuzz_never+N}, N up to 64): one there is safe whichever
+ * instruction boundary it misses (x86-64 takes a breakpoint in the middle
+ * of an instruction, arm64 refuses an offset that is not a multiple of 4
+ * when the probe is armed).  Anywhere else in this program's text only
+ * the entries of the two targets are.
  */
 static noinline void fuzz_never(void)
 {
-	asm volatile(".fill 64, 1, 0x90");
+	asm volatile(NOPS_64);
 }
 
 #define FUZZ_NEVER_SIZE	64

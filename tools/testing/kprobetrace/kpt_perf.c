@@ -26,7 +26,8 @@
  *  - who may use them: one perf or BPF use with the errno it must get, run
  *    as an unprivileged user or under lockdown (access).
  *
- * The probed function is __x64_sys_getppid: getppid(2) makes it run a
+ * The probed function is getppid(2)'s wrapper (__x64_sys_getppid on
+ * x86-64, __arm64_sys_getppid on arm64): getppid(2) makes it run a
  * known number of times in this task, and the syscall wrapper is on the
  * error injection list (ALLOW_ERROR_INJECTION in __SYS_STUB0).  Counting
  * events are opened for this task only (pid 0, any CPU), and the BPF
@@ -55,6 +56,7 @@
 #include <linux/perf_event.h>
 #include <linux/types.h>
 
+#include "kpt_arch.h"
 #include "kpt_io.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -64,7 +66,7 @@
 #define TRACEFS		"/sys/kernel/tracing"
 
 /* The function every probe here is put on (see the top comment). */
-#define TARGET		"__x64_sys_getppid"
+#define TARGET		KPT_SYS "getppid"
 /* A function that is not on the error injection list. */
 #define OPEN_FUNC	"do_sys_openat2"
 /* How many times a counted trigger runs. */
@@ -73,8 +75,6 @@
 #define SENTINEL	0x4b5054
 /* include/linux/kallsyms.h (6.12) */
 #define KSYM_NAME_LEN	512
-/* The kernel's O_LARGEFILE on x86-64; glibc defines it as 0 there. */
-#define KERNEL_O_LARGEFILE	0100000
 /* Biggest raw sample kept, and most samples one check expects. */
 #define RAW_MAX		1024
 #define SAMPLES_MAX	8
@@ -579,8 +579,8 @@ static bool parse_kind(const char *arg)
 
 /*
  * The smallest offset past the entry of @func at which the kprobe PMU
- * accepts a kprobe.  Every smaller offset is inside the entry instruction
- * and must fail with EILSEQ.
+ * accepts a kprobe.  Every smaller offset is no place for one (inside the
+ * entry instruction) and must fail with KPT_ENOTINSN.
  */
 static __u64 first_offset(const char *func)
 {
@@ -593,12 +593,13 @@ static __u64 first_offset(const char *func)
 			close(fd);
 			return p.offset;
 		}
-		if (fd != -EILSEQ)
-			fail("kprobe PMU %s+%llu: %s, want EILSEQ or success",
-			     func, p.offset, errname(-fd));
+		if (fd != -KPT_ENOTINSN)
+			fail("kprobe PMU %s+%llu: %s, want %s or success",
+			     func, p.offset, errname(-fd),
+			     errname(KPT_ENOTINSN));
 		/* stderr: pmu-first-offset prints only the offset on stdout */
-		fprintf(stderr, "%s: kprobe PMU %s+%llu: EILSEQ\n", cmd, func,
-			p.offset);
+		fprintf(stderr, "%s: kprobe PMU %s+%llu: %s\n", cmd, func,
+			p.offset, errname(KPT_ENOTINSN));
 	}
 	fail("no offset in %s+1..15 takes a kprobe", func);
 }
@@ -994,7 +995,7 @@ static void check_raw_entry(const char *event, __u64 want_ip)
 		expect_s64("dfd", sample_value(&samples[i], dfd), calls[i].dfd);
 		/* the syscall adds O_LARGEFILE (force_o_largefile()) */
 		expect_u64("flags", sample_value(&samples[i], flags),
-			   (__u32)(calls[i].flags | KERNEL_O_LARGEFILE));
+			   (__u32)(calls[i].flags | KPT_KERNEL_O_LARGEFILE));
 		expect_str("path", sample_string(&samples[i], path),
 			   calls[i].path);
 	}

@@ -27,8 +27,12 @@
  * has no report.  Prints "STAT NAME VALUE" lines for harness/stress.sh
  * and a "FAIL ..." line for each failed check; exits 1 if any.
  *
- * Build: gcc -static -O2 -Wall -Werror (harness/initramfs.sh does); run
- * as root with tracefs at /sys/kernel/tracing.
+ * fprobe and tprobe events are left out where the kernel has none (arm64
+ * 6.12: its ftrace passes arguments, not full registers).
+ *
+ * Build: gcc -static -O2 -Wall -Werror, or aarch64-linux-gnu-gcc for arm64
+ * (harness/initramfs.sh does); run as root with tracefs at
+ * /sys/kernel/tracing.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -53,6 +57,7 @@
 #include <linux/bpf.h>
 #include <linux/perf_event.h>
 
+#include "kpt_arch.h"
 #include "kpt_io.h"
 #include "kpt_where.h"
 
@@ -124,6 +129,8 @@ static int hung;
  * (test.d/kprobetrace/multi_probe_busy.tc).
  */
 static bool stock_safe;
+/* fprobe and tprobe events (f: and t:, CONFIG_FPROBE_EVENTS) are there */
+static bool have_fprobe;
 static char user_where[KPT_WHERE_PATH_MAX + 32];
 static char other_where[KPT_WHERE_PATH_MAX + 32];
 
@@ -260,7 +267,7 @@ static const struct def_kind kinds[] = {
 	{ 'r', true, false, T "/kprobe_events",
 	  "r:%s %s ret=$retval:s64", { "vfs_read", "vfs_write" } },
 	{ 'u', true, true, T "/uprobe_events",
-	  "p:%s %s a=%%di:s64", { user_where, other_where } },
+	  "p:%s %s a=" KPT_FMT(KPT_ARG1) ":s64", { user_where, other_where } },
 	{ 'v', true, true, T "/uprobe_events",
 	  "r:%s %s ret=$retval:s64", { user_where, other_where } },
 	{ 'e', false, false, T "/dynamic_events",
@@ -272,6 +279,12 @@ static const struct def_kind kinds[] = {
 	{ 't', false, false, T "/dynamic_events",
 	  "t:%s %s", { "sched_process_fork" } },
 };
+
+/* Whether the kind is an fprobe or a tprobe (f: or t:) */
+static bool fprobe_kind(const struct def_kind *k)
+{
+	return k->fmt[0] == 'f' || k->fmt[0] == 't';
+}
 
 /*
  * A writer: add, append to and remove its own events, through the kind's
@@ -288,6 +301,8 @@ static void run_writer(struct worker *w, unsigned long seed)
 	while (!told(&sh->stop_load)) {
 		r = rnd(&seed);
 		k = &kinds[r % ARRAY_SIZE(kinds)];
+		if (fprobe_kind(k) && !have_fprobe)
+			continue;
 		slot = (r >> 8) % SLOTS;
 		snprintf(name, sizeof(name), "kpt_w%d/%c%d", w->cpu, k->slot, slot);
 		file = (r >> 16) & 1 ? k->file : T "/dynamic_events";
@@ -894,6 +909,19 @@ static bool ksym_exists(const char *name)
 }
 
 /*
+ * Whether tracefs's README shows f: events (then t: ones too); if it
+ * cannot be read, they are written as ever, and fail if they must.
+ */
+static bool fprobe_events(void)
+{
+	char *readme = kpt_read_text(T "/README");
+	bool have = !readme || strstr(readme, "f[:[<group>/][<event>]]");
+
+	free(readme);
+	return have;
+}
+
+/*
  * The long-lived events: the counted ones, enabled only in their own
  * instance; the hot ones, enabled in the top buffer, where the togglers
  * and the perf and BPF users also act on them; and a probe on a module
@@ -908,9 +936,11 @@ static void setup(void)
 		fail("mkdir %s: %s", COUNT_INST, strerror(errno));
 	must_write(COUNT_INST "/buffer_size_kb", "8192");
 
-	must_write(T "/kprobe_events", "p:kpt_cnt/getppid __x64_sys_getppid");
-	must_write(T "/kprobe_events", "r:kpt_cnt/getppid_ret __x64_sys_getppid ret=$retval");
-	snprintf(def, sizeof(def), "p:kpt_cnt/user %s a=%%di:s64", user_where);
+	must_write(T "/kprobe_events", "p:kpt_cnt/getppid " KPT_SYS "getppid");
+	must_write(T "/kprobe_events",
+		   "r:kpt_cnt/getppid_ret " KPT_SYS "getppid ret=$retval");
+	snprintf(def, sizeof(def), "p:kpt_cnt/user %s a=" KPT_FMT(KPT_ARG1) ":s64",
+		 user_where);
 	must_write(T "/uprobe_events", def);
 	snprintf(def, sizeof(def), "r:kpt_cnt/user_ret %s ret=$retval:s64", user_where);
 	must_write(T "/uprobe_events", def);
@@ -921,9 +951,12 @@ static void setup(void)
 		   "p:kpt_hot/open do_sys_openat2 name=+0($arg2):ustring");
 	if (ksym_exists("kmem_cache_alloc_noprof"))
 		must_write(T "/kprobe_events", "p:kpt_hot/alloc kmem_cache_alloc_noprof");
-	must_write(T "/dynamic_events", "f:kpt_hot/readf vfs_read file=$arg1");
-	must_write(T "/dynamic_events", "f:kpt_hot/readx vfs_read%return ret=$retval");
-	must_write(T "/dynamic_events", "t:kpt_hot/fork sched_process_fork");
+	if (have_fprobe) {
+		must_write(T "/dynamic_events", "f:kpt_hot/readf vfs_read file=$arg1");
+		must_write(T "/dynamic_events",
+			   "f:kpt_hot/readx vfs_read%return ret=$retval");
+		must_write(T "/dynamic_events", "t:kpt_hot/fork sched_process_fork");
+	}
 	must_write(T "/dynamic_events",
 		   "e:kpt_hot/eopen syscalls.sys_enter_openat name=+0($filename):ustring");
 	must_write(T "/events/kpt_hot/enable", "1");
@@ -1306,6 +1339,7 @@ int main(int argc, char **argv)
 		return 1;
 	snprintf(other_where, sizeof(other_where), "%s:0x%lx", path, off);
 
+	have_fprobe = fprobe_events();
 	setup();
 	if (sh->failures)
 		return 1;
