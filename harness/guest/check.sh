@@ -72,7 +72,8 @@ for t in $(cat /kpt/tests.list); do
 	cat "$log"
 	if [ "$res" != PASS ] && [ "$res" != UNSUPPORTED ]; then
 		echo "--- details of $t ($res)"
-		cat "$LOGS/$name.d"/* 2>/dev/null | tail -n 200
+		# the test's own log (ftracetest.log, its summary, is above)
+		cat "$LOGS/$name.d"/*-log.* 2>/dev/null | tail -n 200
 		echo "--- end of $t"
 	fi
 	report "RESULT $t $res $secs"

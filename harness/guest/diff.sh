@@ -15,6 +15,10 @@ T=/sys/kernel/tracing
 CASE=/tmp/kpt-case
 BOUND=10	# seconds for any single guest operation
 
+# The architecture's register and function names (kpt_arch), which the
+# corpus writes as ${KPT_ARG1} and so on
+. /selftests/ftrace/test.d/kprobetrace/kpt_arch
+
 cd $T || exit 1
 exec 3>$RES
 
@@ -68,6 +72,22 @@ where_of() { # name
 	getppid) kpt_uprobe_dyn where "$1" ;;
 	*) kpt_uprobe where "$1" ;;
 	esac
+}
+
+# text: the definition with each ${KPT_NAME} of kpt_arch replaced by the
+# name's value on this architecture; without a fork, as many cases have
+# one.
+arch_subst() { # def
+	d=$1
+	d=${d//\$\{KPT_ARG1\}/$KPT_ARG1}
+	d=${d//\$\{KPT_ARG2\}/$KPT_ARG2}
+	d=${d//\$\{KPT_ARG3\}/$KPT_ARG3}
+	d=${d//\$\{KPT_ARG4\}/$KPT_ARG4}
+	d=${d//\$\{KPT_RET\}/$KPT_RET}
+	d=${d//\$\{KPT_FP\}/$KPT_FP}
+	d=${d//\$\{KPT_OTHER\}/$KPT_OTHER}
+	d=${d//\$\{KPT_IP\}/$KPT_IP}
+	text=${d//\$\{KPT_SYS\}/$KPT_SYS}
 }
 
 subst() { # def
@@ -181,12 +201,15 @@ run_case() { # number trigger
 		*' '*) def=${l#* } ;;
 		esac
 		emit "--- cmd $i: $op $def"
-		# Placeholders are rare: test for one before paying the
-		# forks of subst and unsub_add (most of a case's run time).
 		text=$def
 		case "$def" in
+		*'${KPT_'*) arch_subst "$def" ;;
+		esac
+		# {addr:} and {where:} are rare: test for one before paying
+		# the forks of subst and unsub_add (most of a case's run time).
+		case "$text" in
 		*'{'*)	unsub_add "$def"
-			text=$(subst "$def") ;;
+			text=$(subst "$text") ;;
 		esac
 		case "$op" in
 		k)	out=$(write '>>' kprobe_events "$text") ;;
