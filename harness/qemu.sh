@@ -71,8 +71,10 @@ x86_64)
 		-smp 2,sockets=2,cores=1,threads=1) ;;
 arm64)
 	# One host thread for both vCPUs, as on x86-64, so that the two
-	# architectures' guests take the same share of the machine.
-	qemu=(qemu-system-aarch64 -M virt -cpu cortex-a57 -accel tcg,thread=single
+	# architectures' guests take the same share of the machine.  A
+	# Neoverse N1 (ARMv8.2, as in arm64 servers): it has PAN, which the
+	# kernel's fetches from user addresses depend on (config/arm64.config).
+	qemu=(qemu-system-aarch64 -M virt -cpu neoverse-n1 -accel tcg,thread=single
 		-smp 2)
 	results=(-device virtio-serial-device
 		-chardev "file,id=kptres,path=$rundir/results.txt"

@@ -8,7 +8,9 @@
  *
  *   kpt_uprobe where NAME      where NAME is: target, global, semaphore
  *                              (this program), getppid (the C library
- *                              this program runs with, if dynamic)
+ *                              this program runs with, if dynamic), or
+ *                              global-fetch: the OFFSET of a fetch
+ *                              argument @+OFFSET that reads kpt_global
  *   kpt_uprobe call N          kpt_target(i, 0x1234, "kpt-N") for i < N
  *   kpt_uprobe fork N          call N in a child, then N in the parent
  *   kpt_uprobe sdt N           print the SDT semaphore the kernel counts
@@ -113,12 +115,33 @@ static void fork_and_call(long n)
 
 static void call_edge(long n, int nul);
 
+/*
+ * 6.12 reads @+OFFSET at OFFSET past the probed file's load bias, the
+ * address of the probe minus its file offset: the bias of the text
+ * mapping.  That is kpt_global's file offset only where the data segment
+ * is mapped with the same bias (x86-64's 4 KiB-aligned segments), not
+ * where the linker aligned it to 64 KiB (arm64), so print the offset
+ * from the text mapping's bias.
+ */
+static void where_fetch(const void *addr)
+{
+	char path[KPT_WHERE_PATH_MAX];
+	unsigned long offset;
+
+	if (!kpt_where((void *)kpt_target, path, &offset))
+		errx(1, "kpt_target is not mapped");
+	printf("%s:0x%lx\n", path,
+	       (unsigned long)addr - ((unsigned long)kpt_target - offset));
+}
+
 static void where_name(const char *name)
 {
 	if (!strcmp(name, "target"))
 		where((void *)kpt_target);
 	else if (!strcmp(name, "global"))
 		where(&kpt_global);
+	else if (!strcmp(name, "global-fetch"))
+		where_fetch(&kpt_global);
 	else if (!strcmp(name, "semaphore"))
 		where(&kpt_semaphore);
 	else if (!strcmp(name, "getppid"))
