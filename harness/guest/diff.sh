@@ -29,12 +29,14 @@ emit() {
 # Copy a tracefs file to the result port; a read that does not finish in
 # BOUND seconds is reported instead of hanging the run.
 show() { # title file
-	emit "--- $1"
 	if [ -n "$UNSUB" ]; then
+		# the title too: it names the event, whose name may hold a place
+		printf '%s\n' "--- $1" | sed "$UNSUB" >&3
 		timeout $BOUND cat "$2" >/tmp/kpt-show 2>&1
 		rc=$?
 		sed "$UNSUB" /tmp/kpt-show >&3
 	else
+		emit "--- $1"
 		timeout $BOUND cat "$2" >&3 2>&1
 		rc=$?
 	fi
