@@ -28,8 +28,7 @@ out=$(kpt_outdir "$variant" 0)
 run=$out/diff
 corpus=$KPT_ROOT/tests/diff/corpus.txt
 # each architecture has its own: register names, layouts, symbols
-golden=$KPT_ROOT/tests/diff/stock.golden
-[ "$KPT_ARCH" = x86_64 ] || golden=$KPT_ROOT/tests/diff/stock-$KPT_ARCH.golden
+golden=$KPT_ROOT/tests/diff/stock$KPT_ARCH_SUFFIX.golden
 [ -f "$(kpt_image "$out")" ] || kpt_die "no kernel in $out (build first)"
 # The whole guest run; about 4 minutes under TCG (1282 cases; each
 # fprobe case patches ftrace twice), so this only stops a guest that is

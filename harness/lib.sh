@@ -34,16 +34,18 @@ KPT_ARCH=${KPT_ARCH:-x86_64}
 case "$KPT_ARCH" in
 x86_64)	KPT_KARCH=x86 KPT_CROSS= KPT_IMAGE=arch/x86/boot/bzImage
 	KPT_QEMU=qemu-system-x86_64 KPT_CC=gcc KPT_CONSOLE=ttyS0
-	KPT_MACHINE=x86_64 KPT_BASELINE=$KPT_ROOT/tests/baseline ;;
+	KPT_MACHINE=x86_64 KPT_BASELINE=$KPT_ROOT/tests/baseline KPT_ARCH_SUFFIX= ;;
 arm64)	KPT_KARCH=arm64 KPT_CROSS=aarch64-linux-gnu- KPT_IMAGE=arch/arm64/boot/Image
 	KPT_QEMU=qemu-system-aarch64 KPT_CC=aarch64-linux-gnu-gcc KPT_CONSOLE=ttyAMA0
-	KPT_MACHINE=aarch64 KPT_BASELINE=$KPT_ROOT/tests/baseline/arm64 ;;
+	KPT_MACHINE=aarch64 KPT_BASELINE=$KPT_ROOT/tests/baseline/arm64
+	KPT_ARCH_SUFFIX=-arm64 ;;
 *)	echo "[kpt] error: unknown architecture '$KPT_ARCH' (x86_64 or arm64)" >&2
 	exit 1 ;;
 esac
 # KPT_MACHINE: the guest's uname -m.  KPT_BASELINE: the folder of the
 # architecture's stock pass list and notes (stock.pass, stock.notes,
-# ours.pass).
+# ours.pass).  KPT_ARCH_SUFFIX: what the names of a build folder, golden
+# or results folder of an architecture other than x86-64 end with.
 
 # kpt_arch_expand: stdin to stdout with every ${KPT_NAME} of
 # tools/testing/selftests/ftrace/test.d/kprobetrace/kpt_arch (the
@@ -52,10 +54,9 @@ esac
 # the host writes for a guest, a boot test's command line or bootconfig.
 kpt_arch_expand() {
 	(
-		KPT_MACHINE=$KPT_MACHINE
 		. "$KPT_ROOT/tools/testing/selftests/ftrace/test.d/kprobetrace/kpt_arch"
-		export KPT_ARG1 KPT_ARG2 KPT_ARG3 KPT_ARG4 KPT_RET KPT_FP KPT_OTHER KPT_IP \
-			KPT_SYS KPT_SYS0 KPT_REGS_ARG2
+		# shellcheck disable=SC2086 # one word per name
+		export $KPT_NAMES
 		awk '{
 			while (match($0, /\$\{KPT_[A-Z0-9_]+\}/)) {
 				n = substr($0, RSTART + 2, RLENGTH - 3)
@@ -73,8 +74,7 @@ kpt_arch_expand() {
 # Output folder of a build: variant plus flavour (plain or debug), and the
 # architecture when it is not x86-64.
 kpt_outdir() { # variant debug(0|1)
-	local d=$KPT_BUILD/out/$1
-	[ "$KPT_ARCH" = x86_64 ] || d=$d-$KPT_ARCH
+	local d=$KPT_BUILD/out/$1$KPT_ARCH_SUFFIX
 	[ "${2:-0}" = 1 ] && d=$d-debug
 	echo "$d"
 }

@@ -50,9 +50,8 @@ flavour=$([ "$debug" = 1 ] && echo -debug || true)
 faults=$([ "$check" = 1 ] || [ "$golden" = 1 ] && echo 0 || echo 1)
 # each architecture has its own results and golden (register names,
 # instruction boundaries)
-arch=$([ "$KPT_ARCH" = x86_64 ] || echo "-$KPT_ARCH")
-top=${KPT_STRESS_OUT:-$KPT_BUILD/out/stress$arch$([ "$check" = 1 ] && echo -check || true)}
-golden_file=$KPT_ROOT/tests/stress/fuzz$arch$flavour.golden
+top=${KPT_STRESS_OUT:-$KPT_BUILD/out/stress$KPT_ARCH_SUFFIX$([ "$check" = 1 ] && echo -check || true)}
+golden_file=$KPT_ROOT/tests/stress/fuzz$KPT_ARCH_SUFFIX$flavour.golden
 explained=$KPT_ROOT/tests/baseline/fuzz.explained
 md=$KPT_ROOT/RELIABILITY.md
 # Guest boot (the debug kernel's self tests take minutes), the stress

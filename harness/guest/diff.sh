@@ -80,16 +80,11 @@ where_of() { # name
 # name's value on this architecture; without a fork, as many cases have
 # one.
 arch_subst() { # def
-	d=$1
-	d=${d//\$\{KPT_ARG1\}/$KPT_ARG1}
-	d=${d//\$\{KPT_ARG2\}/$KPT_ARG2}
-	d=${d//\$\{KPT_ARG3\}/$KPT_ARG3}
-	d=${d//\$\{KPT_ARG4\}/$KPT_ARG4}
-	d=${d//\$\{KPT_RET\}/$KPT_RET}
-	d=${d//\$\{KPT_FP\}/$KPT_FP}
-	d=${d//\$\{KPT_OTHER\}/$KPT_OTHER}
-	d=${d//\$\{KPT_IP\}/$KPT_IP}
-	text=${d//\$\{KPT_SYS\}/$KPT_SYS}
+	text=$1
+	for n in $KPT_NAMES; do
+		eval "v=\$$n"
+		text=${text//\$\{$n\}/$v}
+	done
 }
 
 subst() { # def
