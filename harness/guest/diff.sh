@@ -80,6 +80,8 @@ where_of() { # name
 # name's value on this architecture; without a fork, as many cases have
 # one.
 arch_subst() { # def
+	local n v
+
 	text=$1
 	for n in $KPT_NAMES; do
 		eval "v=\$$n"
