@@ -12,6 +12,7 @@
 # kprobe event there is then in the top buffer, with or without a
 # kprobe_event= parameter.
 set -e
+. /selftests/ftrace/test.d/kprobetrace/kpt_arch
 cd /sys/kernel/tracing
 
 test "$(cat events/kprobes/kpt_bcread/enable)" = 1
@@ -19,10 +20,10 @@ test "$(cat instances/kpt_boot/events/kprobes/kpt_bcread/enable)" = 1
 echo 0 > events/kprobes/enable
 echo 0 > instances/kpt_boot/events/kprobes/enable
 cat kprobe_events
-grep -qx 'p:kprobes/kpt_bcexec kernel_execve file=+0(%di):string' kprobe_events
-grep -qx 'p:kprobes/kpt_bcopen do_sys_openat2 dfd=%di:s32 path=+0(%si):ustring' kprobe_events
+grep -qx "p:kprobes/kpt_bcexec kernel_execve file=+0($KPT_ARG1):string" kprobe_events
+grep -qx "p:kprobes/kpt_bcopen do_sys_openat2 dfd=$KPT_ARG1:s32 path=+0($KPT_ARG2):ustring" kprobe_events
 grep -qx 'r[0-9]*:kprobes/kpt_bcret do_sys_openat2 ret=$retval:s64' kprobe_events
-grep -qx 'p:kprobes/kpt_bcread vfs_read count=%dx:u64' kprobe_events
+grep -qx "p:kprobes/kpt_bcread vfs_read count=$KPT_ARG3:u64" kprobe_events
 test "$(cat events/kprobes/kpt_bcopen/filter)" = 'dfd == -100'
 
 # Made before init ran: the kernel executing /init.

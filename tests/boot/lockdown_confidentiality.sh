@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# cmdline: lockdown=confidentiality kprobe_event=p:kpt/bootlk,__x64_sys_getppid
+# cmdline: lockdown=confidentiality kprobe_event=p:kpt/bootlk,${KPT_SYS}getppid
 #
 # lockdown=confidentiality refuses LOCKDOWN_TRACEFS from the start:
 # tracing_init_dentry() fails, so no front end creates its tracefs files

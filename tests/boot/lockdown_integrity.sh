@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# cmdline: lockdown=integrity kprobe_event=p:kpt/bootlk,__x64_sys_getppid
+# cmdline: lockdown=integrity kprobe_event=p:kpt/bootlk,${KPT_SYS}getppid
 #
 # lockdown=integrity refuses what could change the running kernel
 # (reasons below LOCKDOWN_INTEGRITY_MAX: bpf_probe_write_user(), debugfs
@@ -13,6 +13,7 @@ set -e
 T=/sys/kernel/tracing
 
 . /kpt/boot/lockdown.inc
+. /selftests/ftrace/test.d/kprobetrace/kpt_arch
 
 # --- the level
 lockdown_level integrity
@@ -27,7 +28,7 @@ fails_with 'Operation not permitted' sh -c 'echo 1 > /sys/kernel/debug/kprobes/e
 cd $T
 # --- the boot-time event: created, enabled before init, hit by the shell
 cat kprobe_events
-grep -qx 'p:kpt/bootlk __x64_sys_getppid' kprobe_events
+grep -qx "p:kpt/bootlk ${KPT_SYS}getppid" kprobe_events
 test "$(cat events/kpt/bootlk/enable)" = 1
 awk '$1 == "bootlk" && $2 > 0 { ok = 1 } END { exit !ok }' kprobe_profile
 echo 0 > events/kpt/bootlk/enable
@@ -38,20 +39,25 @@ echo 'p:kptk/kp vfs_read' >> kprobe_events
 echo 'r:kptk/kr vfs_read' >> kprobe_events
 echo "p:kptu/up $(kpt_uprobe where target)" >> uprobe_events
 echo 'e:kpte/ep syscalls.sys_enter_openat' >> dynamic_events
-echo 'f:kptf/fp vfs_read' >> dynamic_events
-echo 't:kptt/tp sched_process_exec' >> dynamic_events
 echo 'p:kptd/dk vfs_read' >> dynamic_events
+# fprobe and tprobe events where the architecture's 6.12 has them
+PROBE_GROUPS='kptk kptu kpte kptd' PROBE_EVENTS='kp kr up ep dk'
+if [ "$KPT_FPROBE" = 1 ]; then
+	echo 'f:kptf/fp vfs_read' >> dynamic_events
+	echo 't:kptt/tp sched_process_exec' >> dynamic_events
+	PROBE_GROUPS="$PROBE_GROUPS kptf kptt" PROBE_EVENTS="$PROBE_EVENTS fp tp"
+fi
 cat dynamic_events
-test "$(wc -l < dynamic_events)" -eq 7
+test "$(wc -l < dynamic_events)" -eq "$(echo $PROBE_EVENTS | wc -w)"
 echo > trace
-for g in kptk kptu kpte kptf kptt kptd; do
+for g in $PROBE_GROUPS; do
 	echo 1 > events/$g/enable
 done
 cat /proc/self/stat > /dev/null
 kpt_uprobe call 1
 /bin/true
 echo 0 > events/enable
-for e in kp kr up ep fp tp dk; do
+for e in $PROBE_EVENTS; do
 	grep -q " $e: " trace
 done
 cat kprobe_profile uprobe_profile

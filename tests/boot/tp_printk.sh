@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# cmdline: tp_printk kprobe_event=p:kpt/tpsync,__x64_sys_sync,a=\7,cm=$comm
+# cmdline: tp_printk kprobe_event=p:kpt/tpsync,${KPT_SYS}sync,a=\7,cm=$comm
 #
 # tp_printk: every record of an enabled event is also printed to the
 # kernel log.  kprobetrace writes records straight to the ring buffer only
