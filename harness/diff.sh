@@ -72,8 +72,10 @@ kpt_reports "$run/console.log" >"$run/kernel-reports.txt" || true
 #    borrows from the flags, so the irq and hardirq columns then follow
 #    the need-resched bit.  Of such a line only the "ff" is compared;
 #  - in trace lines, user addresses that each exec places at random: of
-#    the C library (0x7e... or 0x7f...) and of a position-independent program
-#    (0x55... or 0x56...), where a uprobe on the library hit and returned.
+#    the C library (x86-64 0x7e... or 0x7f..., arm64 0xffff... of 48 bits,
+#    where its stack is too) and of a position-independent program (0x55...
+#    or 0x56..., arm64 0xaaaa...), where a uprobe on the library hit and
+#    returned, or read the stack.
 trace_task=' *.{1,16}-[0-9]+ +\[[0-9]+\] '
 trace_time=' +[0-9]+\.[0-9]+: '
 trace_prefix="$trace_task[^ ]+$trace_time"
@@ -87,6 +89,9 @@ normalise() {
 		-e "s/^($trace_prefix.*)0x7[ef][0-9a-f]{10}/\10x7f<aslr>/" \
 		-e "s/^($trace_prefix.*)0x7[ef][0-9a-f]{10}/\10x7f<aslr>/" \
 		-e "s/^($trace_prefix.*)0x5[56][0-9a-f]{10}/\10x55<aslr>/" \
+		-e "s/^($trace_prefix.*)0xffff[0-9a-f]{8}\b/\10xffff<aslr>/" \
+		-e "s/^($trace_prefix.*)0xffff[0-9a-f]{8}\b/\10xffff<aslr>/" \
+		-e "s/^($trace_prefix.*)0xaaaa[0-9a-f]{8}\b/\10xaaaa<aslr>/" \
 		-e "s/^$trace_task(.).(...)$trace_time/\\1-\\2 /" \
 		-e 's/^.-.ff /?-?ff /' \
 		-e '/^BEGIN /d'
