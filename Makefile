@@ -16,6 +16,7 @@
 #   make kernel                just build (KERNEL, DEBUG as above)
 #   make diff                  differential test: tests/diff/corpus.txt vs stock.golden (KERNEL as above)
 #   make diff-golden           rewrite tests/diff/stock.golden from the stock kernel
+#                              (ARCH=arm64: tests/diff/stock-arm64.golden)
 #   make bench                 probe-hit and control-plane costs, stock and ours,
 #                              under QEMU -icount; writes BENCHMARKS.md
 #   make bench PROFILE=1       where each row's instructions go, per function
@@ -30,7 +31,7 @@
 #                              above; STRESS_SECONDS, FUZZ_WRITES, FUZZ_SEED,
 #                              FUZZ_FIRST: the first write's index, to run a
 #                              long fuzz in ranges); writes RELIABILITY.md
-#   make stress-golden         rewrite tests/stress/fuzz.golden (the short
+#   make stress-golden         rewrite tests/stress/fuzz[-arm64].golden (the short
 #                              fuzz run make check compares with) from stock
 #                              (DEBUG=1: fuzz-debug.golden, for make check DEBUG=1)
 #   make clients               Debian's perf, bpftrace, bpftool, trace-cmd and
