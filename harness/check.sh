@@ -507,7 +507,7 @@ diff_tests() {
 	[ "$debug" = 0 ] || return 0
 	[ -z "$pattern" ] || echo "diff" | grep -q -e "$pattern" || return 0
 	local rc=0
-	kpt_log "differential test against tests/diff/stock.golden"
+	kpt_log "differential test against tests/diff/stock$KPT_ARCH_SUFFIX.golden"
 	"$KPT_ROOT/harness/diff.sh" "$variant" >"$run/diff.log" 2>&1 || rc=$?
 	add_counts diff "differential test" "$run/diff.log" "$rc" ||
 		grep -v '^\[kpt' "$run/diff.log" | head -n 60
@@ -534,7 +534,7 @@ client_tests() {
 
 # The short form of make stress: a minute of concurrent load and 5,000
 # fuzzed definitions, compared write by write with the stock results in
-# tests/stress/fuzz.golden (harness/stress.sh -c).  Skipped when TESTS=
+# tests/stress/fuzz[-arm64].golden (harness/stress.sh -c).  Skipped when TESTS=
 # names other tests.
 stress_tests() {
 	[ -z "$pattern" ] || echo "stress" | grep -q -e "$pattern" || return 0

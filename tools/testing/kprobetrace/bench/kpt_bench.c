@@ -10,7 +10,8 @@
  * nanosecond per executed instruction, so CLOCK_MONOTONIC differences are
  * instruction counts.  A measurement is the guest time of HITS calls of
  * the probed function: kpt_bench_target() in the kpt_bench module (one
- * KPT_BENCH_IOC_RUN ioctl), __x64_sys_getppid (HITS getppid() calls),
+ * KPT_BENCH_IOC_RUN ioctl), getppid()'s system call
+ * (__x64_sys_getppid on x86-64: HITS getppid() calls),
  * kpt_bench_ufunc() in this program (HITS calls, for the uprobe rows) or
  * the module's trace event kpt_bench_hit (one KPT_BENCH_IOC_EVENT ioctl,
  * for the eprobe row).
@@ -64,6 +65,7 @@
 #include <sys/syscall.h>
 
 #include "kpt_bench.h"
+#include "../kpt_arch.h"
 #include "../kpt_where.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -76,7 +78,9 @@
 #define DEVICE		"/dev/kpt_bench"
 #define TARGET		"kpt_bench_target"
 #define TRACE_EVENT	"kpt_bench/kpt_bench_hit"
-#define GETPPID		"__x64_sys_getppid"
+#define GETPPID		KPT_SYS "getppid"
+/* The first four arguments, in their registers */
+#define REGS4		"a=" KPT_ARG1 " b=" KPT_ARG2 " c=" KPT_ARG3 " d=" KPT_ARG4
 /* $comm is as long as the other strings: 15 characters */
 #define COMM		"kprobetrace-cmd"
 /* Calls before each measurement, so that nothing is measured cold */
@@ -103,7 +107,7 @@ enum site {
 	SITE_RET,		/* a kretprobe on kpt_bench_target */
 	SITE_MID_INT3,		/* kpt_bench_target+MIDOFF, optimization off */
 	SITE_MID_OPT,		/* the same, jump-optimized */
-	SITE_GETPPID,		/* __x64_sys_getppid, called by getppid() */
+	SITE_GETPPID,		/* GETPPID, called by getppid() */
 	SITE_FENTRY,		/* an fprobe on kpt_bench_target */
 	SITE_UPROBE,		/* kpt_bench_ufunc() in this program */
 	SITE_EVENT,		/* the trace event kpt_bench_hit */
@@ -136,33 +140,33 @@ static const char * const site_name[NR_SITES] = {
 /* The matrix.  The ids are what the host's table is keyed on. */
 static const struct row rows[] = {
 	{ "noargs", "", false, SITE_ENTRY, SETUP_PLAIN },
-	{ "regs4", "a=%di b=%si c=%dx d=%cx", false, SITE_ENTRY, SETUP_PLAIN },
+	{ "regs4", REGS4, false, SITE_ENTRY, SETUP_PLAIN },
 	{ "deref", "v=+" STR(KPT_BENCH_OFF_VALUE) "(+" STR(KPT_BENCH_OFF_NEXT)
-	  "(%di))", false, SITE_ENTRY, SETUP_PLAIN },
-	{ "kstring", "s=+0(%si):string", false, SITE_ENTRY, SETUP_PLAIN },
+	  "(" KPT_ARG1 "))", false, SITE_ENTRY, SETUP_PLAIN },
+	{ "kstring", "s=+0(" KPT_ARG2 "):string", false, SITE_ENTRY, SETUP_PLAIN },
 	{ "comm", "c=$comm", false, SITE_ENTRY, SETUP_PLAIN },
-	{ "ustring", "u=+0(%dx):ustring", false, SITE_ENTRY, SETUP_PLAIN },
-	{ "array", "a=+" STR(KPT_BENCH_OFF_BYTES) "(%di):u8[16]", false,
+	{ "ustring", "u=+0(" KPT_ARG3 "):ustring", false, SITE_ENTRY, SETUP_PLAIN },
+	{ "array", "a=+" STR(KPT_BENCH_OFF_BYTES) "(" KPT_ARG1 "):u8[16]", false,
 	  SITE_ENTRY, SETUP_PLAIN },
-	{ "bitfield", "f=+" STR(KPT_BENCH_OFF_FLAGS) "(%di):b4@3/32", false,
+	{ "bitfield", "f=+" STR(KPT_BENCH_OFF_FLAGS) "(" KPT_ARG1 "):b4@3/32", false,
 	  SITE_ENTRY, SETUP_PLAIN },
 	{ "ret_noargs", "", true, SITE_RET, SETUP_PLAIN },
 	{ "ret_retval", "r=$retval", true, SITE_RET, SETUP_PLAIN },
 	{ "ret_arg", "n=$arg4", true, SITE_RET, SETUP_PLAIN },
 	{ "mid_int3", "", false, SITE_MID_INT3, SETUP_PLAIN },
 	{ "mid_opt", "", false, SITE_MID_OPT, SETUP_PLAIN },
-	{ "two_regs4", "a=%di b=%si c=%dx d=%cx", false, SITE_ENTRY,
+	{ "two_regs4", REGS4, false, SITE_ENTRY,
 	  SETUP_TWO_INSTANCES },
-	{ "two_kstring", "s=+0(%si):string", false, SITE_ENTRY,
+	{ "two_kstring", "s=+0(" KPT_ARG2 "):string", false, SITE_ENTRY,
 	  SETUP_TWO_INSTANCES },
-	{ "filtered", "a=%di b=%si c=%dx d=%cx", false, SITE_ENTRY,
+	{ "filtered", REGS4, false, SITE_ENTRY,
 	  SETUP_FILTER },
-	{ "tracing_off", "a=%di b=%si c=%dx d=%cx", false, SITE_ENTRY,
+	{ "tracing_off", REGS4, false, SITE_ENTRY,
 	  SETUP_TRACING_OFF },
 	{ "getppid", "", false, SITE_GETPPID, SETUP_PLAIN },
 	{ "u_noargs", "", false, SITE_UPROBE, SETUP_PLAIN },
-	{ "u_regs2", "a=%di b=%si", false, SITE_UPROBE, SETUP_PLAIN },
-	{ "u_ustring", "s=+0(%si):ustring", false, SITE_UPROBE, SETUP_PLAIN },
+	{ "u_regs2", "a=" KPT_ARG1 " b=" KPT_ARG2, false, SITE_UPROBE, SETUP_PLAIN },
+	{ "u_ustring", "s=+0(" KPT_ARG2 "):ustring", false, SITE_UPROBE, SETUP_PLAIN },
 	{ "f_noargs", "", false, SITE_FENTRY, SETUP_PLAIN },
 	{ "f_args4", "a=$arg1 b=$arg2 c=$arg3 d=$arg4", false, SITE_FENTRY,
 	  SETUP_PLAIN },
