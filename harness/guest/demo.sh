@@ -4,6 +4,16 @@
 # run under a timeout, in /sys/kernel/tracing.
 
 cd /sys/kernel/tracing || exit 1
+# the architecture's argument registers ($KPT_ARG1...) and whether its
+# 6.12 has fprobe events ($KPT_FPROBE)
+. /selftests/ftrace/test.d/kprobetrace/kpt_arch
+# the read probe: an fprobe, or where there is none (arm64) a kprobe on
+# the function's entry, both with a BTF argument
+if [ "$KPT_FPROBE" = 1 ]; then
+	READ_DEF='f:kpt/read vfs_read count' READ_KIND='an fprobe'
+else
+	READ_DEF='p:kpt/read vfs_read count' READ_KIND='a kprobe (no fprobe events here)'
+fi
 
 step() {
 	printf '\n\033[1m## %s\033[0m\n' "$1"
@@ -20,7 +30,7 @@ echo
 echo "kprobetrace demo on $(uname -r) ($(cat /kpt/variant) kernel)"
 
 step "Define a kprobe event (register, user string, memory, \$comm args) and a kretprobe"
-run "echo 'p:kpt/open do_sys_openat2 dfd=%di:s32 path=+0(%si):ustring flags=+0(%dx):x64 comm=\$comm' >> kprobe_events"
+run "echo 'p:kpt/open do_sys_openat2 dfd=$KPT_ARG1:s32 path=+0($KPT_ARG2):ustring flags=+0($KPT_ARG3):x64 comm=\$comm' >> kprobe_events"
 run "echo 'r:kpt/open_ret do_sys_openat2 ret=\$retval:s64' >> kprobe_events"
 run "cat kprobe_events"
 run "cat events/kpt/open/format"
@@ -48,9 +58,9 @@ run "echo 0 > events/kpt/open/filter"
 run "cd /tmp && trace-cmd record -q -e kpt -o /tmp/kpt.dat cat /kpt/variant > /dev/null"
 run "trace-cmd report -i /tmp/kpt.dat | tail -n 6"
 
-step "The other front ends: a uprobe on a user function, an fprobe with a BTF argument, an eprobe on a syscall event"
-run "echo \"p:kpt/target \$(kpt_uprobe where target) a=%di:s64 s=+0(%dx):string\" >> uprobe_events"
-run "echo 'f:kpt/read vfs_read count' >> dynamic_events"
+step "The other front ends: a uprobe on a user function, $READ_KIND with a BTF argument, an eprobe on a syscall event"
+run "echo \"p:kpt/target \$(kpt_uprobe where target) a=$KPT_ARG1:s64 s=+0($KPT_ARG3):string\" >> uprobe_events"
+run "echo '$READ_DEF' >> dynamic_events"
 run "echo 'e:kpt/openat syscalls/sys_enter_openat file=+0(\$filename):ustring' >> dynamic_events"
 run "cat dynamic_events"
 run "echo > trace"
