@@ -553,7 +553,8 @@ stress_tests() {
 # tests/baseline/arm64/, its KUnit suite, and the differential test
 # against tests/diff/stock-arm64.golden; make check ARCH=arm64 runs the
 # whole arm64 suite.  A check.sh of its own (KPT_ARCH=arm64), whose
-# result line counts as one test of this kind per test it passed.
+# result line counts as one test of this kind per test it passed, and
+# whose skips are listed and counted here.
 arm64_wanted() {
 	[ "$variant" = ours ] && [ "$KPT_ARCH" = x86_64 ] && [ "$debug" = 0 ] &&
 		[ "$guest_only" = 0 ] &&
@@ -570,6 +571,10 @@ arm64_tests() {
 	} >"$run/arm64.log" 2>&1 || rc=$?
 	grep -E '^(  FAIL|      \|)' "$run/arm64.log" | head -n 40
 	add_counts arm64 "arm64 part" "$run/arm64.log" "$rc"
+	# its skips, with their reasons, in this run's list and count
+	grep '^  skip ' "$run/arm64.log" | sed 's/^  skip /  skip arm64: /' >>"$run/skipped.txt"
+	tally arm64 0 0 "$(sed -n 's/^[0-9]* passed, [0-9]* failed, \([0-9]*\) skipped$/\1/p' \
+		"$run/arm64.log" | tail -n 1)"
 	sed -n '/^totals by kind:/,/^[0-9]* passed, /p' "$run/arm64.log" |
 		sed -e '1d' -e '$d' >"$run/arm64.kinds"
 }
