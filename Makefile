@@ -20,6 +20,10 @@
 #   make bench                 probe-hit and control-plane costs, stock and ours,
 #                              under QEMU -icount; writes BENCHMARKS.md
 #   make bench PROFILE=1       where each row's instructions go, per function
+#                              (ARCH=arm64: the arm64 kernels, BENCHMARKS.md's
+#                              arm64 section)
+#   make bench MASS=1          1000 fprobe events, one write each (an hour: 6.12
+#                              registers an fprobe per event); own section
 #   make distro                kernel/trace/ of ours under Debian's 6.12 config
 #                              and allmodconfig, W=1, against stock's recorded
 #                              diagnostics (part of make check)
@@ -95,7 +99,8 @@ diff-golden:
 bench:
 	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
 	@$(MAKE) --no-print-directory kernel KERNEL=ours DEBUG=0
-	@$(H)/bench.sh $(if $(HITS),-n $(HITS)) $(if $(filter 1,$(PROFILE)),-p)
+	@$(H)/bench.sh $(if $(HITS),-n $(HITS)) $(if $(filter 1,$(PROFILE)),-p) \
+		$(if $(filter 1,$(MASS)),-m)
 
 # kernel/trace/ of both trees under Debian's config and allmodconfig
 distro: deps

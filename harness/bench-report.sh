@@ -1,22 +1,36 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The table of `make bench`, from the guest results of harness/bench.sh:
-#   bench-report.sh BENCHDIR MARKDOWN
+#   bench-report.sh BENCHDIR MARKDOWN [MODE]
 # BENCHDIR/{stock,ours}/results hold kpt_bench's lines (see kpt_bench.c).
 # Prints the tables and puts them into MARKDOWN between the markers
-# "<!-- bench:begin -->" and "<!-- bench:end -->"; text outside them is
-# kept, so the file can carry hand-written notes.  Without the markers
-# (or the file) a new file is written.
+# "<!-- bench:begin -->" and "<!-- bench:end -->" (KPT_ARCH=arm64:
+# "bench-arm64:"); text outside them is kept, so the file can carry
+# hand-written notes.  Without the markers they are added at the end of
+# the file, under a heading of their own (without the file, a new one).
+# MODE mass (bench.sh -m): the table of the 1000 fprobe events instead,
+# between "<!-- bench-mass:begin -->" and its end ("bench-mass-arm64:").
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 bench=${1:?usage: bench-report.sh BENCHDIR MARKDOWN}
 md=${2:?usage: bench-report.sh BENCHDIR MARKDOWN}
+mode=${3:-probes}
 files=
 for v in stock ours; do
 	[ -f "$bench/$v/results" ] && files="${files:+$files }$bench/$v/results"
 done
 [ -n "$files" ] || kpt_die "no results in $bench (run harness/bench.sh)"
+# The architecture's section of MARKDOWN, and its name for a kprobe's trap
+case "$KPT_ARCH" in
+x86_64)	marker=bench trap=int3 heading= ;;
+arm64)	marker=bench-arm64 trap=BRK heading="## Results on arm64" ;;
+esac
+if [ "$mode" = mass ]; then
+	heading="## 1000 fprobe events (make bench MASS=1)"
+	[ "$KPT_ARCH" = x86_64 ] || heading="$heading on $KPT_ARCH"
+	marker=bench-mass$KPT_ARCH_SUFFIX
+fi
 
 # The per-hit matrix and the control-plane rows, as Markdown tables.  A
 # row's value is the smaller of its two reps (noise here only adds: a
@@ -27,6 +41,16 @@ tables() {
 	function f1(x) { return sprintf("%.1f", x) }
 	function keep(a, k, x) { if (!(k in a) || x < a[k]) a[k] = x }
 	function have(v, id) { return ((v SUBSEP id) in rw) }
+	# a control-plane row: stock, ours (ns), and the target of ours/stock
+	function cprow(text, a, b, t,   r, tg) {
+		r = a > 0 ? sprintf("%.2f", b / a) : "-"
+		if (t != "")
+			tg = sprintf("≤%.2f (%gx faster) %s", t, 1 / t,
+				     (a > 0 && b / a <= t ? "met" : "**missed**"))
+		if (t == 1)
+			tg = "≤1.00 " (a > 0 && b <= a ? "met" : "**missed**")
+		printf "| %s | %.1f ms | %.1f ms | %s | %s |\n", text, a / 1e6, b / 1e6, r, tg
+	}
 	function floors(s) {
 		if (f1(fl["stock", s]) == f1(fl["ours", s]))
 			return f1(fl["stock", s])
@@ -34,11 +58,15 @@ tables() {
 	}
 	FNR == 1 { v = FILENAME ~ /\/stock\/results$/ ? "stock" : "ours" }
 	$1 == "hits" { hits = $2 }
-	$1 == "def" {
+	$1 == "cpdef" && $2 == "glob" { glob_def = $0; sub(/^cpdef glob /, "", glob_def) }
+	$1 == "na" && $2 == "cp" && $3 == "glob" {
+		glob_na = $0; sub(/^na cp glob /, "", glob_na)
+	}
+	$1 == "def" || ($1 == "na" && $2 != "floor" && $2 != "cp") {
 		if (!($2 in site)) order[++nrows] = $2
 		site[$2] = $3
-		d = $0; sub(/^def [^ ]+ [^ ]+ /, "", d); sub(/ +$/, "", d)
-		def[$2] = d
+		d = $0; sub(/^[a-z]+ [^ ]+ [^ ]+ /, "", d); sub(/ +$/, "", d)
+		if ($1 == "na") na[$2] = d; else def[$2] = d
 	}
 	$1 == "floor" { keep(fl, v SUBSEP $2, per($8 - $6)) }
 	$1 == "row" { keep(rw, v SUBSEP $2, per($8 - $6)) }
@@ -60,7 +88,7 @@ tables() {
 			  "ret_noargs:noargs:kretprobe, no arguments|" \
 			  "ret_retval:args:kretprobe, $retval|" \
 			  "ret_arg:args:kretprobe, entry $arg4|" \
-			  "mid_int3:noargs:mid-function, int3|" \
+			  "mid_int3:noargs:mid-function, " trap "|" \
 			  "mid_opt:noargs:mid-function, jump-optimized|" \
 			  "two_regs4:two:two instances, four registers|" \
 			  "two_kstring:two:two instances, kernel string|" \
@@ -72,6 +100,7 @@ tables() {
 			  "u_ustring:front:uprobe, user string|" \
 			  "f_noargs:front:fprobe, no arguments|" \
 			  "f_args4:front:fprobe, four $argN|" \
+			  "f_disabled:disabled:fprobe defined, never enabled|" \
 			  "e_fields:front:eprobe, a field and a dereference", c, "|")
 		for (i = 1; i <= n; i++) {
 			split(c[i], kv, ":")
@@ -81,10 +110,21 @@ tables() {
 		print "|---|---|---:|---:|---:|---:|---:|---:|---|"
 		for (i = 1; i <= nrows; i++) {
 			id = order[i]; s = site[id]
+			if (id in na && !(id in def)) {
+				printf "| %s | n/a: %s | | | | | | | |\n", label[id], na[id]
+				continue
+			}
 			if (!have("stock", id) || !have("ours", id)) {
 				printf "| %s | `%s` | %s | %s | | | | | |\n", label[id], def[id],
 					(have("stock", id) ? f1(rw["stock", id]) : "-"),
 					(have("ours", id) ? f1(rw["ours", id]) : "-")
+				continue
+			}
+			if (cls[id] == "disabled") {
+				# what a defined event costs: the hit over the baseline
+				printf "| %s | `%s` | %s | %s | | | | | 0 (≤0.5) %s |\n",
+					label[id], def[id], f1(rw["stock", id]), f1(rw["ours", id]),
+					(rw["ours", id] <= 0.5 ? "met" : "**missed**")
 				continue
 			}
 			ss = rw["stock", id] - fl["stock", s]
@@ -99,23 +139,42 @@ tables() {
 		print ""
 		print "| Control plane, 1000 events | Stock | Ours | Ours/stock | Target |"
 		print "|---|---:|---:|---:|---|"
-		n = split("create=create, one write(2) per definition|" \
-			  "enable=enable (events/kptcp/enable)|" \
-			  "disable=disable (events/kptcp/enable)|" \
-			  "delete=delete, one write(2) per -:event|" \
-			  "create_bulk=create, all in one write(2)|" \
-			  "delete_trunc=delete all, truncating kprobe_events", st, "|")
+		# KEY=LABEL=TARGET (ours/stock at most; none: no target)
+		n = split("create=create, one write(2) per definition=|" \
+			  "enable=enable (events/kptcp/enable)=0.10|" \
+			  "disable=disable (events/kptcp/enable)=0.10|" \
+			  "delete=delete, one write(2) per -:event=0.05|" \
+			  "create_bulk=create, all in one write(2)=|" \
+			  "delete_trunc=delete all, truncating kprobe_events=", st, "|")
 		for (i = 1; i <= n; i++) {
 			split(st[i], kv, "=")
-			a = cp["stock", kv[1]]; b = cp["ours", kv[1]]
-			printf "| %s | %.1f ms | %.1f ms | %s | |\n", kv[2],
-				a / 1e6, b / 1e6, (a > 0 ? sprintf("%.2f", b / a) : "-")
+			cprow(kv[2], cp["stock", kv[1]], cp["ours", kv[1]], kv[3])
+			if (kv[1] != "create" && kv[1] != "enable" &&
+			    kv[1] != "disable" && kv[1] != "delete")
+				continue
+			e2e["stock"] += cp["stock", kv[1]]
+			e2e["ours"] += cp["ours", kv[1]]
 		}
-		a = cp["stock", "create"] + cp["stock", "delete"]
-		b = cp["ours", "create"] + cp["ours", "delete"]
-		printf "| create + delete (one write each) | %.1f ms | %.1f ms | %s | ≤0.50 (2x faster) %s |\n",
-			a / 1e6, b / 1e6, (a > 0 ? sprintf("%.2f", b / a) : "-"),
-			(a > 0 && b / a <= 0.5 ? "met" : "**missed**")
+		cprow("create + delete (one write each)",
+		      cp["stock", "create"] + cp["stock", "delete"],
+		      cp["ours", "create"] + cp["ours", "delete"], 0.50)
+		cprow("end to end: create, enable, disable, delete (one write each)",
+		      e2e["stock"], e2e["ours"], 0.10)
+		if (glob_na != "") {
+			printf "| one fprobe event over the 1000 functions | n/a: %s | | | |\n", glob_na
+		} else {
+			n = split("glob_create=create=|glob_enable=enable=|" \
+				  "glob_disable=disable=|glob_delete=delete=", st, "|")
+			for (i = 1; i <= n; i++) {
+				split(st[i], kv, "=")
+				cprow("one fprobe event over the 1000 (`" glob_def "`): " kv[2],
+				      cp["stock", kv[1]], cp["ours", kv[1]], kv[3])
+				g["stock"] += cp["stock", kv[1]]; g["ours"] += cp["ours", kv[1]]
+			}
+			cprow("the one fprobe event, end to end", g["stock"], g["ours"], 1.00)
+			cprow("the one fprobe event, end to end (ours), against the 1000 kprobe events end to end (stock)",
+			      e2e["stock"], g["ours"], 0.02)
+		}
 		a = mem["stock", "Slab"] * 1024 / 1000
 		b = mem["ours", "Slab"] * 1024 / 1000
 		printf "| slab memory per event | %.0f B | %.0f B | %s | ≤1.00 %s |\n",
@@ -128,11 +187,47 @@ tables() {
 		a = mem["stock", "Percpu"] * 1024 / 1000
 		b = mem["ours", "Percpu"] * 1024 / 1000
 		printf "| per-CPU memory per event | %.0f B | %.0f B | | |\n", a, b
+	}' trap="$trap" $files
+}
+
+# The table of make bench MASS=1: 1000 fprobe events, one write(2) each
+mass_table() {
+	awk '
+	FNR == 1 { v = FILENAME ~ /\/stock\/results$/ ? "stock" : "ours" }
+	$1 == "cp" { cp[v, $2] = $6 }
+	$1 == "cpdef" && $2 == "mass" { d = $0; sub(/^cpdef mass /, "", d) }
+	$1 == "na" && $2 == "cp" { na = $0; sub(/^na cp [^ ]+ /, "", na) }
+	function row(text, a, b, t) {
+		printf "| %s | %.1f ms | %.1f ms | %s | %s |\n", text, a / 1e6, b / 1e6,
+			(a > 0 ? sprintf("%.3f", b / a) : "-"),
+			(t == "" ? "" : sprintf("≤%.2f (%gx faster) %s", t, 1 / t,
+						(a > 0 && b / a <= t ? "met" : "**missed**")))
+	}
+	END {
+		if (na != "") {
+			print "n/a: " na "."
+			exit
+		}
+		print "| 1000 fprobe events (`" d "`), one write(2) each | Stock | Ours | Ours/stock | Target |"
+		print "|---|---:|---:|---:|---|"
+		n = split("f_create=create|f_enable=enable (events/kptfp/enable)|" \
+			  "f_disable=disable (events/kptfp/enable)|" \
+			  "f_delete=delete, one write(2) per -:event|" \
+			  "f_create_again=create again|" \
+			  "f_delete_trunc=delete all, truncating dynamic_events", st, "|")
+		for (i = 1; i <= n; i++) {
+			split(st[i], kv, "=")
+			row(kv[2], cp["stock", kv[1]], cp["ours", kv[1]], "")
+			if (i <= 4) {
+				a += cp["stock", kv[1]]; b += cp["ours", kv[1]]
+			}
+		}
+		row("end to end: create, enable, disable, delete", a, b, 0.02)
 	}' $files
 }
 
-# The armed probes, as kprobes/list showed them, with the code byte at the
-# probed address: evidence of ftrace-based, int3 and jump-optimized probes.
+# The armed probes, as kprobes/list showed them, with the code at the
+# probed address: evidence of ftrace-based, trap and jump-optimized probes.
 probes() {
 	awk '$1 == "probe" && $2 ~ /^floor_/ {
 		line = $0
@@ -142,6 +237,10 @@ probes() {
 			sub(/^probe [^ ]+ +/, "", line)
 		gsub(/ +/, " ", line)
 		printf "- %s: `%s`\n", substr($2, 7), line
+	}
+	$1 == "na" && $2 == "floor" {
+		line = $0; sub(/^na floor [^ ]+ /, "", line)
+		printf "- %s: n/a, %s\n", $3, line
 	}' "$1"
 }
 
@@ -209,7 +308,7 @@ about() {
 	echo "Kernels: $(for v in stock ours; do
 		[ -f "$bench/$v/results" ] &&
 			printf '%s %s; ' "$v" "$(awk '$1 == "kernel" { print $2 }' "$bench/$v/results")"
-		done)$(qemu-system-x86_64 --version | head -n 1)."
+		done)$("$KPT_QEMU" --version | head -n 1)."
 	for v in stock ours; do
 		[ -f "$bench/$v/wall" ] || continue
 		w=$(cat "$bench/$v/wall")
@@ -224,8 +323,21 @@ about() {
 	fi
 }
 
-body=$(
-	echo "<!-- bench:begin -->"
+mass_body() {
+	echo "<!-- $marker:begin -->"
+	echo "<!-- Generated by harness/bench.sh -m ($(date -u +%Y-%m-%d)); edit outside the markers. -->"
+	echo
+	echo "Guest time (\`-icount shift=0\`: one nanosecond per instruction, idle"
+	echo "time included) of each step, one rep."
+	echo
+	mass_table
+	echo
+	about
+	echo "<!-- $marker:end -->"
+}
+
+probes_body() {
+	echo "<!-- $marker:begin -->"
 	echo "<!-- Generated by harness/bench.sh ($(date -u +%Y-%m-%d)); edit outside the markers. -->"
 	echo
 	echo "Guest instructions per probe hit: with \`-icount shift=0\` one guest"
@@ -239,7 +351,8 @@ body=$(
 	tables
 	echo
 	echo "The floors' probes, from /sys/kernel/debug/kprobes/list for the kprobes"
-	echo "(stock; ours alike), with the code byte at the probed address:"
+	echo "(stock; ours alike), with the code at the probed address (x86-64: its"
+	echo "first byte; arm64: the instruction):"
 	echo
 	probes "${files%% *}"
 	echo
@@ -248,14 +361,24 @@ body=$(
 	determinism
 	echo
 	about
-	echo "<!-- bench:end -->"
-)
+	echo "<!-- $marker:end -->"
+}
+
+body=$("${mode}_body")
 echo "$body" | sed '/^<!--/d'
-if [ -f "$md" ] && grep -q '^<!-- bench:begin -->' "$md"; then
-	awk -v body="$body" '
-		/^<!-- bench:begin -->/ { print body; skip = 1; next }
-		/^<!-- bench:end -->/ { skip = 0; next }
+if [ -f "$md" ] && grep -q "^<!-- $marker:begin -->" "$md"; then
+	awk -v body="$body" -v m="$marker" '
+		$0 == "<!-- " m ":begin -->" { print body; skip = 1; next }
+		$0 == "<!-- " m ":end -->" { skip = 0; next }
 		!skip' "$md" >"$md.tmp"
+elif [ -f "$md" ]; then
+	{
+		cat "$md"
+		echo
+		echo "$heading"
+		echo
+		echo "$body"
+	} >"$md.tmp"
 else
 	{
 		echo "# Benchmarks"

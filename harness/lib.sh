@@ -71,6 +71,31 @@ kpt_arch_expand() {
 	)
 }
 
+# kpt_qemu_machine RESULTS: set the arrays kpt_machine (QEMU and the
+# machine of KPT_ARCH: no vCPU count, memory, kernel or console) and
+# kpt_results (the guest's results port, written to the file RESULTS),
+# for every boot of the harness.  One host thread runs the vCPUs on both
+# architectures (thread=single; see qemu.sh for why x86-64 needs it), so
+# that the two architectures' guests take the same share of the machine.
+# arm64: a Neoverse N1 (ARMv8.2, as in arm64 servers), which has PAN, the
+# kernel's fetches from user addresses depend on (config/arm64.config).
+# The results port is the second serial port on x86-64 (ttyS1); the virt
+# machine has one UART, so a virtio console there (hvc0).  The guest's
+# init links /dev/kpt-res to whichever it has.
+kpt_qemu_machine() {
+	case "$KPT_ARCH" in
+	x86_64)
+		kpt_machine=("$KPT_QEMU" -accel tcg,thread=single)
+		kpt_results=(-serial "file:$1") ;;
+	arm64)
+		kpt_machine=("$KPT_QEMU" -M virt -cpu neoverse-n1
+			-accel tcg,thread=single)
+		kpt_results=(-device virtio-serial-device
+			-chardev "file,id=kptres,path=$1"
+			-device virtconsole,chardev=kptres) ;;
+	esac
+}
+
 # Output folder of a build: variant plus flavour (plain or debug), and the
 # architecture when it is not x86-64.
 kpt_outdir() { # variant debug(0|1)

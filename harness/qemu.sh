@@ -54,31 +54,19 @@ case " $extra " in
 *" quiet "*) kpt_die "no guest boots quiet: its warnings would not reach the console" ;;
 esac
 cmdline="console=$KPT_CONSOLE,115200 loglevel=6 panic=-1 oops=panic kpt.mode=$mode $extra"
-# The results port: the second serial port on x86-64 (ttyS1); the virt
-# machine has one UART, so a virtio console there (hvc0).  The guest's
-# init links /dev/kpt-res to whichever it has.
-results=(-serial "file:$rundir/results.txt")
+kpt_qemu_machine "$rundir/results.txt"
+qemu=("${kpt_machine[@]}")
+results=("${kpt_results[@]}")
+# Two vCPUs online; on x86-64 as two sockets, because the only CPU list a
+# kernel without ACPI reads is SeaBIOS's MP table, which has one entry per
+# socket.  Both run on one host thread: with a thread per vCPU, QEMU 7.2
+# lets the other vCPU run into the int3 of a text_poke_bp() in progress
+# and the kernel oopses ("Oops: int3", stock and ours alike, in the
+# boot-time ftrace self tests: 3 of 12 boots), which never happens with
+# one thread (0 of 10).
 case "$KPT_ARCH" in
-x86_64)
-	# Two vCPUs online: as two sockets, because the only CPU list a
-	# kernel without ACPI reads is SeaBIOS's MP table, which has one
-	# entry per socket.  Both run on one host thread (thread=single):
-	# with a thread per vCPU, QEMU 7.2 lets the other vCPU run into the
-	# int3 of a text_poke_bp() in progress and the kernel oopses ("Oops:
-	# int3", stock and ours alike, in the boot-time ftrace self tests: 3
-	# of 12 boots), which never happens with one thread (0 of 10).
-	qemu=(qemu-system-x86_64 -accel tcg,thread=single
-		-smp 2,sockets=2,cores=1,threads=1) ;;
-arm64)
-	# One host thread for both vCPUs, as on x86-64, so that the two
-	# architectures' guests take the same share of the machine.  A
-	# Neoverse N1 (ARMv8.2, as in arm64 servers): it has PAN, which the
-	# kernel's fetches from user addresses depend on (config/arm64.config).
-	qemu=(qemu-system-aarch64 -M virt -cpu neoverse-n1 -accel tcg,thread=single
-		-smp 2)
-	results=(-device virtio-serial-device
-		-chardev "file,id=kptres,path=$rundir/results.txt"
-		-device virtconsole,chardev=kptres) ;;
+x86_64)	qemu+=(-smp 2,sockets=2,cores=1,threads=1) ;;
+arm64)	qemu+=(-smp 2) ;;
 esac
 qemu+=(-m "$mem" -kernel "$(kpt_image "$out")" -initrd "$initrd"
 	-append "$cmdline" -display none -no-reboot -monitor none)

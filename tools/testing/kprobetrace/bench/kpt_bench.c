@@ -5,6 +5,7 @@
  *   kpt_bench probes HITS MIDOFF   the per-hit matrix
  *   kpt_bench profile HITS MIDOFF  the same, for `make bench PROFILE=1`
  *   kpt_bench control              the control-plane rows
+ *   kpt_bench mass                 1000 fprobe events (make bench MASS=1)
  *
  * The guest runs under QEMU with -icount shift=0: its clock advances one
  * nanosecond per executed instruction, so CLOCK_MONOTONIC differences are
@@ -31,9 +32,14 @@
  *   floor SITE rep R base NS probe NS
  *   probe ID LINE code XX       the armed probe's kprobes/list line (or
  *                               its kind, for the sites that are not
- *                               kprobes) and the code byte at the probed
- *                               address, if the site has one
+ *                               kprobes) and the code at the probed
+ *                               address, if the site has one (CODE_BYTES)
+ *   na ID SITE REASON           a row that this kernel cannot have: its
+ *                               site cannot be probed (see site_missing)
+ *   na floor SITE REASON        the same for a floor
  *   cp STEP rep R ns NS         control-plane step time
+ *   cpdef STEPS DEFINITION      the definition of control-plane steps
+ *   na cp STEPS REASON          control-plane steps this kernel cannot have
  *   mem FIELD rep R kb KB       /proc/meminfo delta over 1000 events
  *   prof ID rep R base SEG event SEG
  *                               (profile) the segments of the kpt_prof
@@ -43,7 +49,8 @@
  *
  * In profile mode every measurement is bracketed by two getpgid(0) calls:
  * the kpt_prof plugin starts a new segment of its instruction counts at
- * each call of __x64_sys_getpgid, which nothing else in the guest calls.
+ * each call of getpgid's system call (KPT_SYS "getpgid"), which nothing
+ * else in the guest calls.
  *
  * Build: gcc -static -O2 -Wall -Werror.  Run as root with the module
  * loaded, tracefs at /sys/kernel/tracing and debugfs at /sys/kernel/debug.
@@ -89,6 +96,29 @@
 /* How long to wait for probe code to change, in 10 ms steps */
 #define CODE_POLLS	300
 
+/*
+ * The code a live probe puts at its address, which the driver waits for
+ * before it measures.  x86-64: the first byte; at a function's entry the
+ * ftrace call (e8: kprobes sit on ftrace there), in the middle the int3
+ * (cc) or, once optimized, the jmp (e9); a uprobe's int3.  arm64: the
+ * whole instruction, the BRK of kprobes or of uprobes; arm64 6.12 has
+ * neither kprobes on ftrace nor optimized kprobes, so its entry probe is
+ * a BRK on the first of ftrace's two patchable NOPs.
+ */
+#if defined(__x86_64__)
+#define CODE_BYTES	1
+#define CODE_ENTRY	0xe8
+#define CODE_KPROBE	0xcc
+#define CODE_OPTIMIZED	0xe9
+#define CODE_UPROBE	0xcc
+#elif defined(__aarch64__)
+#define CODE_BYTES	4
+#define CODE_KPROBE	0xd4200080	/* brk #KPROBES_BRK_IMM */
+#define CODE_ENTRY	CODE_KPROBE
+#define CODE_OPTIMIZED	(-1)		/* never: see site_missing() */
+#define CODE_UPROBE	0xd42000a0	/* brk #UPROBES_BRK_IMM */
+#endif
+
 static const char ustr[] = KPT_BENCH_USTR;
 static unsigned long hits;
 static unsigned int midoff;
@@ -103,7 +133,7 @@ enum trigger { TRIG_TARGET, TRIG_GETPPID, TRIG_UFUNC, TRIG_EVENT };
 
 /* What a row's probe sits on, which also picks its floor */
 enum site {
-	SITE_ENTRY,		/* kpt_bench_target, an ftrace-based kprobe */
+	SITE_ENTRY,		/* kpt_bench_target (+0) */
 	SITE_RET,		/* a kretprobe on kpt_bench_target */
 	SITE_MID_INT3,		/* kpt_bench_target+MIDOFF, optimization off */
 	SITE_MID_OPT,		/* the same, jump-optimized */
@@ -114,14 +144,17 @@ enum site {
 	NR_SITES
 };
 
-/* The code bytes at each site, unprobed (-1: the site has none to watch) */
-static int orig_code[NR_SITES];
+/* The code at each site, unprobed (-1: the site has none to watch) */
+static long orig_code[NR_SITES];
+/* Why a site cannot be probed on this kernel (NULL: it can) */
+static const char *missing[NR_SITES];
 
 enum setup {
 	SETUP_PLAIN,		/* enabled in the top-level instance */
 	SETUP_TWO_INSTANCES,	/* enabled in instances kpa and kpb only */
 	SETUP_FILTER,		/* a filter that rejects every record */
 	SETUP_TRACING_OFF,	/* enabled while tracing_on is 0 */
+	SETUP_DISABLED,		/* defined and never enabled */
 };
 
 struct row {
@@ -170,6 +203,7 @@ static const struct row rows[] = {
 	{ "f_noargs", "", false, SITE_FENTRY, SETUP_PLAIN },
 	{ "f_args4", "a=$arg1 b=$arg2 c=$arg3 d=$arg4", false, SITE_FENTRY,
 	  SETUP_PLAIN },
+	{ "f_disabled", "", false, SITE_FENTRY, SETUP_DISABLED },
 	{ "e_fields", "seq=$seq v=+" STR(KPT_BENCH_OFF_VALUE) "($obj):u64",
 	  false, SITE_EVENT, SETUP_PLAIN },
 };
@@ -380,30 +414,76 @@ static const char *site_file(enum site site)
 	return site_is_kprobe(site) ? "kprobe_events" : "dynamic_events";
 }
 
-static bool set_optimization(enum site site)
+/*
+ * Kprobe optimization on (the default) or off; a kernel that does not
+ * optimize kprobes has no such switch, and its probes are all traps.
+ */
+static bool optimize(bool on)
 {
-	return put_ok(OPT_SYSCTL, site == SITE_MID_INT3 ? "0" : "1", O_TRUNC);
+	if (access(OPT_SYSCTL, F_OK))
+		return true;
+	return put_ok(OPT_SYSCTL, on ? "1" : "0", O_TRUNC);
 }
 
-/* The code byte at @offset in kpt_bench_target(), or -1 */
-static int peek(unsigned int offset)
+static bool set_optimization(enum site site)
+{
+	return optimize(site != SITE_MID_INT3);
+}
+
+/* Whether this kernel has fprobe events: the f: line of tracing/README */
+static bool have_fprobe_events(void)
+{
+	char line[256];
+	bool found = false;
+	FILE *f;
+
+	f = fopen(TRACEFS "/README", "r");
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = strstr(line, "f[:[<group>/][<event>]]");
+	fclose(f);
+	return found;
+}
+
+/* Why @site cannot be probed on this kernel, or NULL */
+static const char *site_missing(enum site site)
+{
+	if (site == SITE_MID_OPT && access(OPT_SYSCTL, F_OK))
+		return "this kernel does not optimize kprobes";
+	if (site == SITE_FENTRY && !have_fprobe_events())
+		return "this kernel has no fprobe events";
+	return NULL;
+}
+
+/* The first CODE_BYTES bytes of @p, as a little-endian number */
+static long code_of(const unsigned char *p)
+{
+	long code = 0;
+	int i;
+
+	for (i = CODE_BYTES - 1; i >= 0; i--)
+		code = code << 8 | p[i];
+	return code;
+}
+
+/* The code at @offset in kpt_bench_target(), or -1 */
+static long peek(unsigned int offset)
 {
 	struct kpt_bench_peek p = { .offset = offset };
 
 	if (ioctl(dev_fd, KPT_BENCH_IOC_PEEK, &p))
 		return -1;
-	return p.byte;
+	return code_of(p.code);
 }
 
 /*
- * The code byte at @site: at the entry or the mid-function offset of
+ * The code at @site: at the entry or the mid-function offset of
  * kpt_bench_target(), or at kpt_bench_ufunc() as this process sees it (a
- * uprobe's int3 is in its copy of the page); -1 for the sites without one.
+ * uprobe's trap is in its copy of the page); -1 for the sites without one.
  */
-static int site_code(enum site site)
+static long site_code(enum site site)
 {
-	unsigned char byte;
-
 	switch (site) {
 	case SITE_ENTRY:
 	case SITE_RET:
@@ -413,43 +493,42 @@ static int site_code(enum site site)
 	case SITE_MID_OPT:
 		return peek(midoff);
 	case SITE_UPROBE:
-		memcpy(&byte, (const void *)kpt_bench_ufunc, 1);
-		return byte;
+		return code_of((const unsigned char *)kpt_bench_ufunc);
 	default:
 		return -1;
 	}
 }
 
 /*
- * The code byte at @site while its probe is live: the ftrace call at the
- * entry, the int3, or the jump that replaces it (kprobes/list says
- * OPTIMIZED as soon as the optimizer is queued, while the int3 is still
- * there; the jump is written OPTIMIZE_DELAY later).
+ * The code at @site while its probe is live (see CODE_BYTES): kprobes/list
+ * says OPTIMIZED as soon as the optimizer is queued, while the int3 is
+ * still there; the jump is written OPTIMIZE_DELAY later.
  */
-static int armed_code(enum site site)
+static long armed_code(enum site site)
 {
 	switch (site) {
 	case SITE_ENTRY:
 	case SITE_RET:
 	case SITE_FENTRY:
-		return 0xe8;
+		return CODE_ENTRY;
 	case SITE_MID_INT3:
+		return CODE_KPROBE;
 	case SITE_UPROBE:
-		return 0xcc;
+		return CODE_UPROBE;
 	case SITE_MID_OPT:
-		return 0xe9;
+		return CODE_OPTIMIZED;
 	default:
 		return -1;
 	}
 }
 
-/* Poll until the code byte at @site is @byte */
-static bool wait_code(enum site site, int byte)
+/* Poll until the code at @site is @code */
+static bool wait_code(enum site site, long code)
 {
 	int poll;
 
 	for (poll = 0; poll < CODE_POLLS; poll++) {
-		if (site_code(site) == byte)
+		if (site_code(site) == code)
 			return true;
 		usleep(10000);
 	}
@@ -485,13 +564,13 @@ static bool probe_line(char *line, size_t size)
 
 /*
  * Wait for the probe just enabled on @site to be live; on the first rep,
- * print its kprobes/list line and the code byte at the probed address.
+ * print its kprobes/list line and the code at the probed address.
  */
 static bool check_armed(const char *what, const char *id, enum site site,
 			int rep)
 {
 	char line[256];
-	int code;
+	long code;
 
 	if (!wait_armed(site)) {
 		say("error %s %s: the probe's code did not appear", what, id);
@@ -509,7 +588,7 @@ static bool check_armed(const char *what, const char *id, enum site site,
 	if (code < 0)
 		say("probe %s_%s %s", what, id, line);
 	else
-		say("probe %s_%s %s code %02x", what, id, line, code);
+		say("probe %s_%s %s code %02lx", what, id, line, code);
 	return true;
 }
 
@@ -592,7 +671,7 @@ static void row_teardown(const struct row *r)
 	}
 	snprintf(path, sizeof(path), "-:kpt/%s", r->id);
 	put_ok(site_file(r->site), path, O_APPEND);
-	put_ok(OPT_SYSCTL, "1", O_TRUNC);
+	optimize(true);
 }
 
 /*
@@ -605,6 +684,22 @@ static void row_teardown(const struct row *r)
 static bool armed_when_defined(const struct row *r)
 {
 	return r->site == SITE_FENTRY;
+}
+
+/*
+ * Enable the row's event and wait until its code is live.  The row of an
+ * event that is only defined shows, on its first rep, what code its
+ * function has then: 6.12 has put its fprobe on the ftrace call.
+ */
+static bool arm_row(const struct row *r, int rep)
+{
+	if (r->setup != SETUP_DISABLED)
+		return enable_row(r, "1") &&
+		       check_armed("row", r->id, r->site, rep);
+	if (!rep)
+		say("probe row_%s %s defined code %02lx", r->id,
+		    site_kind(r->site), site_code(r->site));
+	return true;
 }
 
 /* One rep of a row: baseline, then enabled; false if it did not run */
@@ -621,8 +716,7 @@ static bool row_rep(const struct row *r, int rep)
 	}
 	base = measure(t, &base_seg);
 	ok = !armed_when_defined(r) || row_setup(r);
-	ok = ok && enable_row(r, "1");
-	ok = ok && check_armed("row", r->id, r->site, rep);
+	ok = ok && arm_row(r, rep);
 	if (ok && r->setup == SETUP_TRACING_OFF)
 		ok = put_ok("tracing_on", "0", O_TRUNC);
 	if (ok) {
@@ -647,6 +741,11 @@ static void run_row(const struct row *r)
 {
 	int rep;
 
+	if (missing[r->site]) {
+		say("na %s %s %s", r->id, site_name[r->site],
+		    missing[r->site]);
+		return;
+	}
 	if (armed_when_defined(r)) {
 		for (rep = 0; rep < REPS; rep++)
 			if (!row_rep(r, rep))
@@ -703,6 +802,10 @@ static void run_floor(enum site site)
 	bool ok;
 	int rep;
 
+	if (missing[site]) {
+		say("na floor %s %s", site_name[site], missing[site]);
+		return;
+	}
 	floor_probe(site, &f);
 	if (!set_optimization(site))
 		return;
@@ -730,7 +833,7 @@ static void run_floor(enum site site)
 			say("prof floor_%s rep %d base %u event %u",
 			    site_name[site], rep, base_seg, probe_seg);
 	}
-	put_ok(OPT_SYSCTL, "1", O_TRUNC);
+	optimize(true);
 }
 
 static int probes(void)
@@ -750,9 +853,11 @@ static int probes(void)
 	}
 	/* the buffers are allocated at the first use: do it before timing */
 	put_ok("buffer_size_kb", "2048", O_TRUNC);
-	for (s = 0; s < NR_SITES; s++)
+	for (s = 0; s < NR_SITES; s++) {
 		orig_code[s] = site_code(s);
-	say("hits %lu midoff %u code %02x %02x", hits, midoff,
+		missing[s] = site_missing(s);
+	}
+	say("hits %lu midoff %u code %02lx %02lx", hits, midoff,
 	    orig_code[SITE_ENTRY], orig_code[SITE_MID_INT3]);
 	for (s = 0; s < NR_SITES; s++)
 		run_floor(s);
@@ -798,17 +903,19 @@ static void mem_snapshot(long *kb)
 
 /*
  * Write the 1000 lines of @fmt (a definition or a deletion; %03d is the
- * function number) to kprobe_events: one write(2) per line, as a script
- * appending lines does, or with @bulk all of them in one write(2).
+ * function number) to @file of tracefs: one write(2) per line, as a
+ * script appending lines does, or with @bulk all of them in one write(2).
  */
-static bool write_lines(const char *fmt, bool bulk)
+static bool write_lines(const char *file, const char *fmt, bool bulk)
 {
 	static char buf[KPT_BENCH_NR_FNS * 64];
+	char path[128];
 	size_t len = 0, done;
 	ssize_t n;
 	int fd, i;
 
-	fd = open(TRACEFS "/kprobe_events", O_WRONLY | O_APPEND);
+	snprintf(path, sizeof(path), TRACEFS "/%s", file);
+	fd = open(path, O_WRONLY | O_APPEND);
 	if (fd < 0)
 		return false;
 	for (i = 0; i < KPT_BENCH_NR_FNS; i++) {
@@ -831,6 +938,8 @@ static bool write_lines(const char *fmt, bool bulk)
 
 #define CREATE_FMT	"p:kptcp/f%03d kpt_bench_fn%03d\n"
 #define DELETE_FMT	"-:kptcp/f%03d\n"
+#define FCREATE_FMT	"f:kptfp/f%03d kpt_bench_fn%03d\n"
+#define FDELETE_FMT	"-:kptfp/f%03d\n"
 
 static void step_done(const char *step, int rep, unsigned long long *t0)
 {
@@ -840,11 +949,43 @@ static void step_done(const char *step, int rep, unsigned long long *t0)
 	*t0 = now_ns();
 }
 
+/* The fprobe event over all 1000 functions: a glob, which 6.12 takes */
+#define GLOB_GROUP	"kptglob"
+#define GLOB_DEF	"f:" GLOB_GROUP "/all kpt_bench_fn*"
+
+/*
+ * Create, enable, disable and delete the one fprobe event over the 1000
+ * functions (glob_* steps), when the kernel has fprobe events.
+ */
+static void glob_rep(int rep)
+{
+	unsigned long long t;
+
+	if (!have_fprobe_events()) {
+		if (!rep)
+			say("na cp glob this kernel has no fprobe events");
+		return;
+	}
+	if (!rep)
+		say("cpdef glob %s", GLOB_DEF);
+	t = now_ns();
+	if (!put_ok("dynamic_events", GLOB_DEF, O_APPEND))
+		return;
+	step_done("glob_create", rep, &t);
+	put_ok("events/" GLOB_GROUP "/enable", "1", O_TRUNC);
+	step_done("glob_enable", rep, &t);
+	put_ok("events/" GLOB_GROUP "/enable", "0", O_TRUNC);
+	step_done("glob_disable", rep, &t);
+	put_ok("dynamic_events", "-:" GLOB_GROUP "/all", O_APPEND);
+	step_done("glob_delete", rep, &t);
+}
+
 /*
  * One rep of the control plane: create 1000 events one write(2) each (and
  * the slab they take), enable and disable them as a group, delete them
  * one write(2) each; then create them in one write(2) and delete them all
- * by truncating kprobe_events.
+ * by truncating kprobe_events; then the fprobe event over the same 1000
+ * functions.
  */
 static void control_rep(int rep)
 {
@@ -855,7 +996,7 @@ static void control_rep(int rep)
 
 	mem_snapshot(before);
 	t = now_ns();
-	if (!write_lines(CREATE_FMT, false))
+	if (!write_lines("kprobe_events", CREATE_FMT, false))
 		return;
 	step_done("create", rep, &t);
 	mem_snapshot(after);
@@ -867,10 +1008,10 @@ static void control_rep(int rep)
 	step_done("enable", rep, &t);
 	put_ok("events/kptcp/enable", "0", O_TRUNC);
 	step_done("disable", rep, &t);
-	if (!write_lines(DELETE_FMT, false))
+	if (!write_lines("kprobe_events", DELETE_FMT, false))
 		return;
 	step_done("delete", rep, &t);
-	if (!write_lines(CREATE_FMT, true))
+	if (!write_lines("kprobe_events", CREATE_FMT, true))
 		return;
 	step_done("create_bulk", rep, &t);
 	fd = open(TRACEFS "/kprobe_events", O_WRONLY | O_TRUNC);
@@ -880,6 +1021,48 @@ static void control_rep(int rep)
 	}
 	close(fd);
 	step_done("delete_trunc", rep, &t);
+	glob_rep(rep);
+}
+
+/*
+ * kpt_bench mass: 1000 fprobe events, one per function, one write(2) per
+ * definition to dynamic_events: create, enable and disable them as a
+ * group, delete them one write(2) each; create them again and remove
+ * them by truncating dynamic_events.  One rep: on 6.12 each definition
+ * registers an fprobe of its own, and the run takes minutes of guest time.
+ */
+static int fprobe_mass(void)
+{
+	unsigned long long t;
+	int fd;
+
+	if (!have_fprobe_events()) {
+		say("na cp mass this kernel has no fprobe events");
+		return 0;
+	}
+	say("cpdef mass f:kptfp/fNNN kpt_bench_fnNNN");
+	t = now_ns();
+	if (!write_lines("dynamic_events", FCREATE_FMT, false))
+		return 1;
+	step_done("f_create", 0, &t);
+	put_ok("events/kptfp/enable", "1", O_TRUNC);
+	step_done("f_enable", 0, &t);
+	put_ok("events/kptfp/enable", "0", O_TRUNC);
+	step_done("f_disable", 0, &t);
+	if (!write_lines("dynamic_events", FDELETE_FMT, false))
+		return 1;
+	step_done("f_delete", 0, &t);
+	if (!write_lines("dynamic_events", FCREATE_FMT, false))
+		return 1;
+	step_done("f_create_again", 0, &t);
+	fd = open(TRACEFS "/dynamic_events", O_WRONLY | O_TRUNC);
+	if (fd < 0) {
+		say("error truncate dynamic_events: %s", strerror(errno));
+		return 1;
+	}
+	close(fd);
+	step_done("f_delete_trunc", 0, &t);
+	return 0;
 }
 
 static int control(void)
@@ -903,7 +1086,9 @@ int main(int argc, char **argv)
 	}
 	if (argc == 2 && !strcmp(argv[1], "control"))
 		return control();
+	if (argc == 2 && !strcmp(argv[1], "mass"))
+		return fprobe_mass();
 	fprintf(stderr,
-		"usage: kpt_bench probes|profile HITS MIDOFF | control\n");
+		"usage: kpt_bench probes|profile HITS MIDOFF | control | mass\n");
 	return 2;
 }

@@ -54,13 +54,13 @@ struct kpt_bench_floor {
 /**
  * struct kpt_bench_peek - argument of KPT_BENCH_IOC_PEEK
  * @offset: offset in kpt_bench_target()
- * @byte: set to the code byte there: 0xcc while an int3 probe is armed,
- *	0xe9 once a probe is jump-optimized, 0xe8 for an ftrace-based
- *	probe's call at offset 0
+ * @code: set to the four bytes of code there, in memory order: what a
+ *	live probe writes (an x86 int3, jmp or ftrace call in the first
+ *	byte, an arm64 BRK instruction) tells the driver it is armed
  */
 struct kpt_bench_peek {
 	__u32 offset;
-	__u32 byte;
+	__u8 code[4];
 };
 
 /* Call kpt_bench_target() count times */
@@ -69,7 +69,7 @@ struct kpt_bench_peek {
 #define KPT_BENCH_IOC_FLOOR	_IOW('k', 2, struct kpt_bench_floor)
 /* Disarm it */
 #define KPT_BENCH_IOC_UNFLOOR	_IO('k', 3)
-/* Read a code byte of kpt_bench_target() */
+/* Read the code at an offset of kpt_bench_target() */
 #define KPT_BENCH_IOC_PEEK	_IOWR('k', 4, struct kpt_bench_peek)
 /* Fire the trace event kpt_bench/kpt_bench_hit count times (@ustr unused) */
 #define KPT_BENCH_IOC_EVENT	_IOW('k', 5, struct kpt_bench_run)

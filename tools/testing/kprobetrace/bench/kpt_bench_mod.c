@@ -259,20 +259,19 @@ static long kpt_bench_floor(const void __user *uarg)
 	return ret;
 }
 
-/* What the probed function's code holds at an offset: int3, jmp, call */
+/* What the probed function's code holds at an offset: a trap, jmp, call */
 static long kpt_bench_peek(void __user *uarg)
 {
 	struct kpt_bench_peek peek;
-	u8 byte;
 
 	if (copy_from_user(&peek, uarg, sizeof(peek)))
 		return -EFAULT;
-	if (peek.offset >= 256)
+	if (peek.offset > 256 - sizeof(peek.code))
 		return -EINVAL;
-	if (copy_from_kernel_nofault(&byte,
-				     (u8 *)kpt_bench_target + peek.offset, 1))
+	if (copy_from_kernel_nofault(peek.code,
+				     (u8 *)kpt_bench_target + peek.offset,
+				     sizeof(peek.code)))
 		return -EFAULT;
-	peek.byte = byte;
 	return copy_to_user(uarg, &peek, sizeof(peek)) ? -EFAULT : 0;
 }
 
