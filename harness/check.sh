@@ -256,7 +256,7 @@ summarize() {
 		fi
 		if in_list "$t" "$baseline"; then
 			fail "$kind" "$t" "$res (passes on stock)"
-		elif [ "$variant" = ours ] && list_of "$must_pass" | grep -qxF "$t"; then
+		elif [ "$variant" = ours ] && in_list "$t" <(list_of "$must_pass"); then
 			fail "$kind" "$t" "$res (must pass on ours: ${must_pass#$KPT_ROOT/})"
 		elif [ "$res" = UNSUPPORTED ] && [ -n "$(note_for "$t")" ]; then
 			# a project test of a feature the architecture's 6.12

@@ -78,7 +78,7 @@ for f in $(git ls-files -co --exclude-standard -- 'kernel/*.c' 'kernel/*.h' \
 		--show-types --no-summary -f "$f" 2>&1 |
 	while IFS= read -r line; do
 		type=$(echo "$line" | sed -n 's/^[^:]*:[0-9]*: [A-Z]*:\([A-Z_0-9]*\):.*/\1/p')
-		if [ -n "$type" ] && echo "$ALLOW" | grep -qx "$type $f"; then
+		if [ -n "$type" ] && grep -qxF "$type $f" <<<"$ALLOW"; then
 			continue
 		fi
 		echo "$line"
