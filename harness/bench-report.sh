@@ -32,25 +32,32 @@ if [ "$mode" = mass ]; then
 	marker=bench-mass$KPT_ARCH_SUFFIX
 fi
 
-# The per-hit matrix and the control-plane rows, as Markdown tables.  A
-# row's value is the smaller of its two reps (noise here only adds: a
-# timer tick that has more housekeeping to do in one rep than the other).
-tables() {
-	awk '
-	function per(ns) { return ns / hits }
-	function f1(x) { return sprintf("%.1f", x) }
-	function keep(a, k, x) { if (!(k in a) || x < a[k]) a[k] = x }
-	function have(v, id) { return ((v SUBSEP id) in rw) }
-	# a control-plane row: stock, ours (ns), and the target of ours/stock
-	function cprow(text, a, b, t,   r, tg) {
-		r = a > 0 ? sprintf("%.2f", b / a) : "-"
+# An awk function for both tables of control-plane steps: a row of the
+# step TEXT with stock's and ours' guest times A and B (ns), ours/stock
+# to DIGITS decimals (default 2), and the target T of ours/stock when
+# there is one (1: no slower than stock).
+awk_cprow='
+	function cprow(text, a, b, t, digits,   r, tg) {
+		if (digits == "")
+			digits = 2
+		r = a > 0 ? sprintf("%." digits "f", b / a) : "-"
 		if (t != "")
 			tg = sprintf("≤%.2f (%gx faster) %s", t, 1 / t,
 				     (a > 0 && b / a <= t ? "met" : "**missed**"))
 		if (t == 1)
 			tg = "≤1.00 " (a > 0 && b <= a ? "met" : "**missed**")
 		printf "| %s | %.1f ms | %.1f ms | %s | %s |\n", text, a / 1e6, b / 1e6, r, tg
-	}
+	}'
+
+# The per-hit matrix and the control-plane rows, as Markdown tables.  A
+# row's value is the smaller of its two reps (noise here only adds: a
+# timer tick that has more housekeeping to do in one rep than the other).
+tables() {
+	awk "$awk_cprow"'
+	function per(ns) { return ns / hits }
+	function f1(x) { return sprintf("%.1f", x) }
+	function keep(a, k, x) { if (!(k in a) || x < a[k]) a[k] = x }
+	function have(v, id) { return ((v SUBSEP id) in rw) }
 	function floors(s) {
 		if (f1(fl["stock", s]) == f1(fl["ours", s]))
 			return f1(fl["stock", s])
@@ -192,17 +199,11 @@ tables() {
 
 # The table of make bench MASS=1: 1000 fprobe events, one write(2) each
 mass_table() {
-	awk '
+	awk "$awk_cprow"'
 	FNR == 1 { v = FILENAME ~ /\/stock\/results$/ ? "stock" : "ours" }
 	$1 == "cp" { cp[v, $2] = $6 }
 	$1 == "cpdef" && $2 == "mass" { d = $0; sub(/^cpdef mass /, "", d) }
 	$1 == "na" && $2 == "cp" { na = $0; sub(/^na cp [^ ]+ /, "", na) }
-	function row(text, a, b, t) {
-		printf "| %s | %.1f ms | %.1f ms | %s | %s |\n", text, a / 1e6, b / 1e6,
-			(a > 0 ? sprintf("%.3f", b / a) : "-"),
-			(t == "" ? "" : sprintf("≤%.2f (%gx faster) %s", t, 1 / t,
-						(a > 0 && b / a <= t ? "met" : "**missed**")))
-	}
 	END {
 		if (na != "") {
 			print "n/a: " na "."
@@ -217,12 +218,12 @@ mass_table() {
 			  "f_delete_trunc=delete all, truncating dynamic_events", st, "|")
 		for (i = 1; i <= n; i++) {
 			split(st[i], kv, "=")
-			row(kv[2], cp["stock", kv[1]], cp["ours", kv[1]], "")
+			cprow(kv[2], cp["stock", kv[1]], cp["ours", kv[1]], "", 3)
 			if (i <= 4) {
 				a += cp["stock", kv[1]]; b += cp["ours", kv[1]]
 			}
 		}
-		row("end to end: create, enable, disable, delete", a, b, 0.02)
+		cprow("end to end: create, enable, disable, delete", a, b, 0.02, 3)
 	}' $files
 }
 

@@ -56,7 +56,6 @@ esac
 cmdline="console=$KPT_CONSOLE,115200 loglevel=6 panic=-1 oops=panic kpt.mode=$mode $extra"
 kpt_qemu_machine "$rundir/results.txt"
 qemu=("${kpt_machine[@]}")
-results=("${kpt_results[@]}")
 # Two vCPUs online; on x86-64 as two sockets, because the only CPU list a
 # kernel without ACPI reads is SeaBIOS's MP table, which has one entry per
 # socket.  Both run on one host thread: with a thread per vCPU, QEMU 7.2
@@ -94,13 +93,13 @@ fi
 rc=0
 if [ "$quiet" = 1 ]; then
 	timeout -k 10 "$bound" "${qemu[@]}" -serial "file:$rundir/console.log" \
-		"${results[@]}" </dev/null &
+		"${kpt_results[@]}" </dev/null &
 	[ -z "$pidfile" ] || echo $! >"$pidfile"
 	wait $! || rc=$?
 else
 	set +e
 	timeout -k 10 "$bound" "${qemu[@]}" -serial stdio \
-		"${results[@]}" </dev/null 2>&1 |
+		"${kpt_results[@]}" </dev/null 2>&1 |
 		tee "$rundir/console.log"
 	rc=${PIPESTATUS[0]}
 	set -e
