@@ -1117,7 +1117,7 @@ static int trace_probe_finish(struct trace_probe_create *tc)
 	tp->size = cmd->ctx.size;
 	tp->dynamic = cmd->dynamic;
 	tp->onepass = cmd->onepass;
-	tp->plain_regs = cmd->plain_regs;
+	tp->plain_load = cmd->plain_load;
 	tp->entry_arg = cmd->ctx.entry_arg;
 	cmd->ctx.entry_arg = NULL;
 	if (tc->ops->prepare)

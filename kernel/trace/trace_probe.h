@@ -99,8 +99,9 @@ struct trace_probe_event {
  * @dynamic: some argument is a string, whose size varies per hit
  * @onepass: @dynamic, and the strings can be copied unmeasured into a
  *	bounded room: none is a symstr, whose data_loc gives the room
- * @plain_regs: every argument is a pt_regs register stored as it is
- *	(REG, ST_RAW, END); set by front ends whose records read pt_regs
+ * @plain_load: every argument is a pt_regs register (FETCH_OP_REG), or
+ *	every one a function argument (FETCH_OP_ARG), stored as it is (the
+ *	load, ST_RAW, END); 0 otherwise
  * @entry_arg: return probes only: the program run at function entry
  * @args: the arguments
  *
@@ -118,7 +119,7 @@ struct trace_probe {
 	u8				ptype;
 	bool				dynamic;
 	bool				onepass;
-	bool				plain_regs;
+	u8				plain_load;
 	struct probe_entry_arg		*entry_arg;
 	struct probe_arg		args[];
 };

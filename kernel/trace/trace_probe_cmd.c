@@ -82,10 +82,13 @@ static int probe_cmd_parse_args(struct probe_cmd *cmd)
 	return ret;
 }
 
-static bool prog_is_plain_reg(const struct fetch_insn *code)
+/* The load of a register or a function argument stored as it is, or 0 */
+static u8 prog_plain_load(const struct fetch_insn *code)
 {
-	return code[0].op == FETCH_OP_REG && code[1].op == FETCH_OP_ST_RAW &&
-	       code[2].op == FETCH_OP_END;
+	if ((code[0].op == FETCH_OP_REG || code[0].op == FETCH_OP_ARG) &&
+	    code[1].op == FETCH_OP_ST_RAW && code[2].op == FETCH_OP_END)
+		return code[0].op;
+	return 0;
 }
 
 static bool prog_has_op(const struct fetch_insn *code, enum fetch_op op)
@@ -102,11 +105,13 @@ static void probe_cmd_summarize(struct probe_cmd *cmd)
 	bool symstr = false;
 	int i;
 
-	cmd->plain_regs = true;
+	cmd->plain_load = cmd->exp.argc ? prog_plain_load(cmd->args[0].code) :
+					  FETCH_OP_REG;
 	for (i = 0; i < cmd->exp.argc; i++) {
 		cmd->dynamic |= cmd->args[i].dynamic;
 		symstr |= prog_has_op(cmd->args[i].code, FETCH_OP_ST_SYMSTR);
-		cmd->plain_regs &= prog_is_plain_reg(cmd->args[i].code);
+		if (prog_plain_load(cmd->args[i].code) != cmd->plain_load)
+			cmd->plain_load = 0;
 	}
 	cmd->onepass = cmd->dynamic && !symstr;
 }
@@ -121,7 +126,7 @@ static void probe_cmd_summarize(struct probe_cmd *cmd)
  * probe, then each argument.  On success the arguments are in
  * @cmd->args, the record size and the entry program of a return probe in
  * @cmd->ctx (take the entry program over, or probe_cmd_release() frees
- * it), and @cmd->dynamic, @cmd->onepass and @cmd->plain_regs describe the
+ * it), and @cmd->dynamic, @cmd->onepass and @cmd->plain_load describe the
  * arguments.  On failure the arguments parsed so far stay in @cmd->args,
  * for the owner of the probe to free.
  *

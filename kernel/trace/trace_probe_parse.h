@@ -388,8 +388,9 @@ struct probe_cmd_ops {
  * @dynamic: some argument is a string, whose size varies per hit
  * @onepass: @dynamic, and every string can be copied without measuring
  *	it first into a bounded room (no symstr, whose data_loc is the room)
- * @plain_regs: every argument is a register stored as it is (REG,
- *	ST_RAW, END)
+ * @plain_load: the load of every argument, if each is a register
+ *	(FETCH_OP_REG), or each a function argument (FETCH_OP_ARG), stored
+ *	as it is (the load, ST_RAW, END); 0 otherwise
  * @err: why the command failed: the error to log
  * @first_err: an error to log before @err, for the commands that log two
  *	(an eprobe's attached event with a bad name: that error, then
@@ -411,7 +412,7 @@ struct probe_cmd {
 	struct probe_arg		*args;
 	bool				dynamic;
 	bool				onepass;
-	bool				plain_regs;
+	u8				plain_load;
 	struct probe_parse_err		err;
 	struct probe_parse_err		first_err;
 	void				*priv;

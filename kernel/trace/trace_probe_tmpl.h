@@ -307,16 +307,28 @@ static nokprobe_inline int __get_data_size(struct trace_probe *tp, void *regs,
 }
 
 /*
- * The commonest event, registers only (@tp->plain_regs): filled without
- * running the programs, which would only copy each register anyway.
+ * The commonest events, registers only or $argN only (@tp->plain_load):
+ * filled without running the programs, which would only copy each value
+ * anyway.  One loop per load, so that neither tests the op per argument.
  */
-static nokprobe_inline void store_plain_reg_args(void *data,
-						 struct trace_probe *tp,
-						 struct pt_regs *regs)
+static nokprobe_inline void store_plain_args(void *data,
+					     struct trace_probe *tp,
+					     struct pt_regs *regs)
 {
 	struct probe_arg *arg = tp->args, *end = tp->args + tp->nr_args;
 	struct fetch_insn *code;
 
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	if (tp->plain_load == FETCH_OP_ARG) {
+		for (; arg < end; arg++) {
+			code = arg->code;
+			fetch_store_raw(regs_get_kernel_argument(regs,
+								 code->param),
+					code + 1, data + arg->offset);
+		}
+		return;
+	}
+#endif
 	for (; arg < end; arg++) {
 		code = arg->code;
 		fetch_store_raw(regs_get_register(regs, code->param), code + 1,
@@ -360,8 +372,8 @@ static nokprobe_inline int store_trace_args(void *data, struct trace_probe *tp,
 	u32 *dl;
 	int ret, i;
 
-	if (tp->plain_regs) {
-		store_plain_reg_args(data, tp, rec);
+	if (tp->plain_load) {
+		store_plain_args(data, tp, rec);
 		return 0;
 	}
 	for (i = 0; i < tp->nr_args; i++) {
