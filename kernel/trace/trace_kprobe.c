@@ -391,7 +391,7 @@ static struct trace_kprobe *find_trace_kprobe(const char *event,
 
 /* --- Enabling ------------------------------------------------------------- */
 
-static int __enable_trace_kprobe(struct trace_kprobe *tk)
+static int trace_kprobe_arm(struct trace_kprobe *tk)
 {
 	if (!trace_kprobe_is_registered(tk) || trace_kprobe_has_gone(tk))
 		return 0;
@@ -400,7 +400,7 @@ static int __enable_trace_kprobe(struct trace_kprobe *tk)
 	return enable_kprobe(&tk->rp.kp);
 }
 
-static void __disable_trace_kprobe(struct trace_probe *tp)
+static void trace_kprobe_disarm_all(struct trace_probe *tp)
 {
 	struct trace_kprobe *tk;
 
@@ -414,46 +414,35 @@ static void __disable_trace_kprobe(struct trace_probe *tp)
 	}
 }
 
+/* &trace_probe_enable()'s arm: every probe of the event, or none */
+static int trace_kprobe_arm_all(struct trace_probe *tp)
+{
+	struct trace_kprobe *tk;
+	bool armed = false;
+	int ret = 0;
+
+	list_for_each_entry(tk, trace_probe_probe_list(tp), tp.list) {
+		if (trace_kprobe_has_gone(tk))
+			continue;
+		ret = trace_kprobe_arm(tk);
+		if (ret)
+			break;
+		armed = true;
+	}
+	if (ret && armed)
+		trace_kprobe_disarm_all(tp);
+	return ret;
+}
+
 /* Enable for trace instance @file, or for perf when @file is NULL */
 static int enable_trace_kprobe(struct trace_event_call *call,
 			       struct trace_event_file *file)
 {
 	struct trace_probe *tp = trace_probe_primary_from_call(call);
-	struct trace_kprobe *tk;
-	bool enabled;
-	int ret = 0;
 
 	if (WARN_ON_ONCE(!tp))
 		return -ENODEV;
-	enabled = trace_probe_is_enabled(tp);
-	if (file) {
-		ret = trace_probe_add_file(tp, file);
-		if (ret)
-			return ret;
-	} else {
-		trace_probe_set_flag(tp, TP_FLAG_PROFILE);
-	}
-	if (enabled)
-		return 0;
-
-	list_for_each_entry(tk, trace_probe_probe_list(tp), tp.list) {
-		if (trace_kprobe_has_gone(tk))
-			continue;
-		ret = __enable_trace_kprobe(tk);
-		if (ret)
-			break;
-		enabled = true;
-	}
-	if (ret) {
-		/* all or nothing: undo the probes enabled so far */
-		if (enabled)
-			__disable_trace_kprobe(tp);
-		if (file)
-			trace_probe_remove_file(tp, file);
-		else
-			trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
-	}
-	return ret;
+	return trace_probe_enable(tp, file, trace_kprobe_arm_all);
 }
 
 /* Disable for trace instance @file, or for perf when @file is NULL */
@@ -464,23 +453,7 @@ static int disable_trace_kprobe(struct trace_event_call *call,
 
 	if (WARN_ON_ONCE(!tp))
 		return -ENODEV;
-	if (file) {
-		if (!trace_probe_get_file_link(tp, file))
-			return -ENOENT;
-		if (trace_probe_has_single_file(tp))
-			trace_probe_clear_flag(tp, TP_FLAG_TRACE);
-	} else {
-		trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
-	}
-	if (!trace_probe_is_enabled(tp))
-		__disable_trace_kprobe(tp);
-	/*
-	 * trace_probe_remove_file() waits for hits still using the link;
-	 * perf synchronizes itself in perf_trace_event_unreg().
-	 */
-	if (file)
-		trace_probe_remove_file(tp, file);
-	return 0;
+	return trace_probe_disable(tp, file, trace_kprobe_disarm_all);
 }
 
 /* --- Registration ---------------------------------------------------------- */

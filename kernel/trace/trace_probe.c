@@ -1063,6 +1063,76 @@ int trace_probe_remove_file(struct trace_probe *tp,
 }
 
 /**
+ * trace_probe_enable - enable a kernel probe event for a file or for perf
+ * @tp: the event's primary probe
+ * @file: the trace instance file, or NULL for perf
+ * @arm: arms every probe of the event, all or nothing; called when the
+ *	event was enabled for nothing yet
+ *
+ * The file is linked (or the perf flag set) before the probes are armed,
+ * so that the first hit finds where to record.
+ *
+ * Context: event_mutex held.
+ * Return: 0, or -errno and nothing changed.
+ */
+int trace_probe_enable(struct trace_probe *tp, struct trace_event_file *file,
+		       int (*arm)(struct trace_probe *tp))
+{
+	bool enabled = trace_probe_is_enabled(tp);
+	int ret;
+
+	if (file) {
+		ret = trace_probe_add_file(tp, file);
+		if (ret)
+			return ret;
+	} else {
+		trace_probe_set_flag(tp, TP_FLAG_PROFILE);
+	}
+	if (enabled)
+		return 0;
+	ret = arm(tp);
+	if (ret) {
+		if (file)
+			trace_probe_remove_file(tp, file);
+		else
+			trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
+	}
+	return ret;
+}
+
+/**
+ * trace_probe_disable - disable a kernel probe event for a file or for perf
+ * @tp: the event's primary probe
+ * @file: the trace instance file, or NULL for perf
+ * @disarm: disarms every probe of the event; called when it is enabled
+ *	for nothing more
+ *
+ * Context: event_mutex held.
+ * Return: 0, or -ENOENT if the event was not enabled for @file.
+ */
+int trace_probe_disable(struct trace_probe *tp, struct trace_event_file *file,
+			void (*disarm)(struct trace_probe *tp))
+{
+	if (file) {
+		if (!trace_probe_get_file_link(tp, file))
+			return -ENOENT;
+		if (trace_probe_has_single_file(tp))
+			trace_probe_clear_flag(tp, TP_FLAG_TRACE);
+	} else {
+		trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
+	}
+	if (!trace_probe_is_enabled(tp))
+		disarm(tp);
+	/*
+	 * trace_probe_remove_file() waits for hits still using the link;
+	 * perf synchronizes itself in perf_trace_event_unreg().
+	 */
+	if (file)
+		trace_probe_remove_file(tp, file);
+	return 0;
+}
+
+/**
  * trace_probe_match_command_args - match the arguments of a delete command
  * @tp: the probe
  * @argc: number of words

@@ -306,6 +306,10 @@ int trace_probe_remove_file(struct trace_probe *tp,
 			    struct trace_event_file *file);
 struct event_file_link *trace_probe_get_file_link(struct trace_probe *tp,
 						  struct trace_event_file *file);
+int trace_probe_enable(struct trace_probe *tp, struct trace_event_file *file,
+		       int (*arm)(struct trace_probe *tp));
+int trace_probe_disable(struct trace_probe *tp, struct trace_event_file *file,
+			void (*disarm)(struct trace_probe *tp));
 bool trace_probe_match_command_args(struct trace_probe *tp,
 				    int argc, const char **argv);
 int trace_probe_create(const char *raw_command, struct trace_probe_ops *ops);

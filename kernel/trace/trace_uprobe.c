@@ -757,12 +757,25 @@ static void __probe_event_disable(struct trace_probe *tp)
 }
 
 /* Register every probe of the event's uprobe; all or nothing */
-static int probe_event_register_all(struct trace_probe *tp,
-				    filter_func_t filter)
+#ifdef CONFIG_PERF_EVENTS
+static bool uprobe_perf_filter(struct uprobe_consumer *uc,
+			       struct mm_struct *mm);
+#endif
+
+/*
+ * &trace_probe_enable()'s arm: every uprobe of the event, filtering
+ * processes for perf (the event serves perf or trace instances, not both)
+ */
+static int probe_event_register_all(struct trace_probe *tp)
 {
+	filter_func_t filter = NULL;
 	struct trace_uprobe *tu;
 	int ret;
 
+#ifdef CONFIG_PERF_EVENTS
+	if (trace_probe_test_flag(tp, TP_FLAG_PROFILE))
+		filter = uprobe_perf_filter;
+#endif
 	ret = uprobe_buffer_enable();
 	if (ret)
 		return ret;
@@ -783,37 +796,15 @@ static int probe_event_register_all(struct trace_probe *tp,
  * perf only (-EINTR, as in 6.12).
  */
 static int probe_event_enable(struct trace_event_call *call,
-			      struct trace_event_file *file,
-			      filter_func_t filter)
+			      struct trace_event_file *file)
 {
 	struct trace_probe *tp = trace_probe_primary_from_call(call);
-	bool enabled;
-	int ret;
 
 	if (WARN_ON_ONCE(!tp))
 		return -ENODEV;
-	enabled = trace_probe_is_enabled(tp);
-	if (file) {
-		if (trace_probe_test_flag(tp, TP_FLAG_PROFILE))
-			return -EINTR;
-		ret = trace_probe_add_file(tp, file);
-		if (ret < 0)
-			return ret;
-	} else {
-		if (trace_probe_test_flag(tp, TP_FLAG_TRACE))
-			return -EINTR;
-		trace_probe_set_flag(tp, TP_FLAG_PROFILE);
-	}
-	if (enabled)
-		return 0;
-	ret = probe_event_register_all(tp, filter);
-	if (ret) {
-		if (file)
-			trace_probe_remove_file(tp, file);
-		else
-			trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
-	}
-	return ret;
+	if (trace_probe_test_flag(tp, file ? TP_FLAG_PROFILE : TP_FLAG_TRACE))
+		return -EINTR;
+	return trace_probe_enable(tp, file, probe_event_register_all);
 }
 
 static void probe_event_disable(struct trace_event_call *call,
@@ -1054,13 +1045,13 @@ static int trace_uprobe_register(struct trace_event_call *event,
 
 	switch (type) {
 	case TRACE_REG_REGISTER:
-		return probe_event_enable(event, file, NULL);
+		return probe_event_enable(event, file);
 	case TRACE_REG_UNREGISTER:
 		probe_event_disable(event, file);
 		return 0;
 #ifdef CONFIG_PERF_EVENTS
 	case TRACE_REG_PERF_REGISTER:
-		return probe_event_enable(event, NULL, uprobe_perf_filter);
+		return probe_event_enable(event, NULL);
 	case TRACE_REG_PERF_UNREGISTER:
 		probe_event_disable(event, NULL);
 		return 0;
