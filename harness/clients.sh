@@ -98,7 +98,8 @@ run_host_clients
 # and of its build (perf prints source paths, sometimes cut at the front),
 # perf's _text offsets (the layouts differ), task ids (ours runs its KUnit
 # suite at boot: a kthread per case), the size of trace-cmd's compressed
-# pages.
+# pages, and where trace-cmd extract put a CPU's data in its file (after
+# the kernel's symbols, whose size differs from kernel to kernel).
 normalise() {
 	sed -E \
 		-e "s|$KPT_SRC/$variant|<src>|g" -e "s|$out|<out>|g" \
@@ -115,7 +116,8 @@ normalise() {
 		-e 's/0x5[56][0-9a-f]{10}/0x55<aslr>/g' \
 		-e 's/\b(old_)?pid=[0-9]+/\1pid=<pid>/g' \
 		-e 's/-[0-9]+ +(\[[0-9]+\])/-<pid> \1/g' \
-		-e 's/[0-9]+ bytes in size/<n> bytes in size/'
+		-e 's/[0-9]+ bytes in size/<n> bytes in size/' \
+		-e 's/data recorded at offset=0x[0-9a-f]+/data recorded at offset=<offs>/'
 }
 
 # Measurements: their figures, and whether they ran to the end

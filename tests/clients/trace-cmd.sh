@@ -15,14 +15,6 @@ mask() {
 		-e 's/^(cpus=|CPU )[0-9]+.*$/\1N/'
 }
 
-# A report of two buffers, each buffer's records in the order recorded:
-# the top buffer's, then kpt_b's.  trace-cmd report merges the buffers
-# by time stamp, and the guest's clock has a jiffy's resolution, so
-# records of both buffers in one jiffy come out in either order.
-by_buffer() {
-	awk '/^kpt_b: / { b[++n] = $0; next } { print } END { for (i = 1; i <= n; i++) print b[i] }'
-}
-
 report() { # file [trace-cmd report options]
 	f=$1
 	shift
@@ -60,6 +52,14 @@ run trace-cmd record -q -F -c -e kpt -o all.dat $PIN sh -c "$WORK"
 report all.dat
 expect "the uprobe's second call" sh -c 'trace-cmd report -i all.dat | grep -q " up: .* a=1 b=0x1234 s=\"kpt-2\""'
 expect "the exec's tracepoint probe" sh -c 'trace-cmd report -i all.dat | grep -q " tp: .*file=\"./kpt_uprobe\""'
+
+# A report of two buffers, each buffer's records in the order recorded:
+# the top buffer's, then kpt_b's.  trace-cmd report merges the buffers
+# by time stamp, and the guest's clock has a jiffy's resolution, so
+# records of both buffers in one jiffy come out in either order.
+by_buffer() {
+	awk '/^kpt_b: / { b[++n] = $0; next } { print } END { for (i = 1; i <= n; i++) print b[i] }'
+}
 
 echo "=== record in a -B instance, next to the top buffer"
 run trace-cmd record -q -F -c -e kpt:kp -B kpt_b -e kpt:up -o inst.dat $PIN sh -c "$WORK"
