@@ -166,10 +166,12 @@ check_variant() { # variant run qemu-status
 
 # Per-write results of two runs ("IDX<TAB>FILE<TAB>RESULT<TAB>TEMPLATE"
 # lines), minus the differences tests/baseline/fuzz.explained lists
-# ("ERE<TAB>ERE<TAB>reason": extended regular expressions on the template
-# and on stock's result, and why the kernels differ there; such a
-# difference may be in the error_log caret only).  A write one run has
-# and the other has not is a difference too.
+# ("ERE<TAB>ERE<TAB>reason[<TAB>ERE]": extended regular expressions on
+# the template and on stock's result, and why the kernels differ there;
+# such a difference may be in the error_log caret only, or, with the
+# fourth field, anything as long as ours' result matches it: kprobetrace's
+# own syntax, which 6.12 rejects).  A write one run has and the other has
+# not is a difference too.
 compare_fuzz() { # stock-results ours-results out
 	local n
 	awk -F'\t' -v ex="$explained" '
@@ -179,6 +181,7 @@ compare_fuzz() { # stock-results ours-results out
 					split(l, p, "\t")
 					re[++nre] = p[1]
 					sre[nre] = p[2]
+					ore[nre] = p[4]
 				}
 		}
 		/^#/ { next }
@@ -191,7 +194,8 @@ compare_fuzz() { # stock-results ours-results out
 			sub(/log=[0-9a-z]+:/, "log=:", a)
 			sub(/log=[0-9a-z]+:/, "log=:", b)
 			for (i = 1; i <= nre; i++)
-				if ($4 ~ re[i] && want[$1] ~ sre[i] && a == b)
+				if ($4 ~ re[i] && want[$1] ~ sre[i] &&
+				    (ore[i] == "" ? a == b : got ~ ore[i]))
 					next
 			print $1 "\t" $4
 			print "  stock: " (($1 in want) ? want[$1] : "(no such write)")

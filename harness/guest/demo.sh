@@ -71,6 +71,20 @@ run "echo 0 > events/kpt/enable"
 run "for e in target read openat; do grep -m 2 \" \$e: \" trace; done"
 run "echo '-:kpt/target' >> uprobe_events; echo '-:kpt/read' >> dynamic_events; echo '-:kpt/openat' >> dynamic_events"
 
+if [ "$KPT_FPROBE" = 1 ] && [ "$(cat /kpt/variant)" = ours ]; then
+	step "kprobetrace: one fprobe event over many functions (a list, exclusions, :exit, %return), on them only while enabled"
+	run "echo 'f:kpt/rw vfs_read,vfs_write%return ret=\$retval:s64' >> dynamic_events"
+	run "echo 'f:kpt/vfs vfs_*,!vfs_read*,!vfs_write*:exit' >> dynamic_events"
+	run "cat dynamic_events"
+	run "cat events/kpt/rw/functions; wc -l < events/kpt/vfs/functions"
+	run "grep -c '^vfs_' enabled_functions || :"
+	run "echo > trace; echo 1 > events/kpt/rw/enable; grep '^vfs_' enabled_functions"
+	run "head -c 4 /kpt/variant > /dev/null; echo hello > /dev/null"
+	run "echo 0 > events/kpt/rw/enable; grep -c '^vfs_' enabled_functions || :"
+	run "grep -m 4 ' rw: ' trace"
+	run "echo '-:kpt/rw' >> dynamic_events; echo '-:kpt/vfs' >> dynamic_events"
+fi
+
 step "A latency histogram: a synthetic event pairs each open with its return"
 run "echo 'open_lat u64 usecs' >> synthetic_events"
 run "echo 'hist:keys=common_pid:ts0=common_timestamp.usecs' >> events/kpt/open/trigger"

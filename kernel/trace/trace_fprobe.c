@@ -20,6 +20,8 @@
 #include <linux/module.h>
 #include <linux/rculist.h>
 #include <linux/security.h>
+#include <linux/seq_file.h>
+#include <linux/sort.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 
@@ -35,7 +37,11 @@
 /**
  * struct trace_fprobe - an fprobe or tracepoint probe event probe
  * @fp: the fprobe
- * @symbol: the probed function, or the tracepoint's name
+ * @symbol: the function pattern as written without "%return", or the
+ *	tracepoint's name
+ * @pattern: the functions, parsed; NULL for a tracepoint probe
+ * @list_return: the listing says "%return": an exit probe whose pattern
+ *	has no ":exit" suffix
  * @tpoint: the tracepoint; TRACEPOINT_STUB while its module is not
  *	loaded; NULL for a function probe
  * @mod: the module of @tpoint (no reference: the module notifier follows
@@ -47,6 +53,8 @@
 struct trace_fprobe {
 	struct fprobe		fp;
 	const char		*symbol;
+	struct fprobe_pattern	*pattern;
+	bool			list_return;
 	struct tracepoint	*tpoint;
 	struct module		*mod;
 	struct trace_probe	tp;
@@ -158,9 +166,221 @@ static void trace_fprobe_put_module(void *data, void *mod)
 	module_put(mod);
 }
 
+/* --- Function patterns ---------------------------------------------------- */
+
+/**
+ * struct fprobe_ips - functions collected for a pattern
+ * @ips: their ftrace locations, sorted and unique once complete
+ * @nr: how many
+ * @max: the room of @ips: one more than a pattern may name
+ */
+struct fprobe_ips {
+	unsigned long	*ips;
+	unsigned int	nr;
+	unsigned int	max;
+};
+
+static bool fprobe_ip_in_module(unsigned long ip, const char *name)
+{
+#ifdef CONFIG_MODULES
+	struct module *mod;
+	bool in;
+
+	preempt_disable();
+	mod = __module_text_address(ip);
+	in = mod && !strcmp(mod->name, name);
+	preempt_enable();
+	return in;
+#else
+	return false;
+#endif
+}
+
+/* The functions of a scratch ops's filter into @set, up to its room */
+static void fprobe_ips_add_filter(struct fprobe_ips *set,
+				  struct ftrace_ops *ops,
+				  const struct fprobe_pattern_item *item)
+{
+	struct ftrace_func_entry *entry;
+	struct ftrace_hash *hash;
+	unsigned int i;
+
+	hash = rcu_dereference_protected(ops->func_hash->filter_hash, true);
+	for (i = 0; hash && i < BIT(hash->size_bits); i++) {
+		hlist_for_each_entry(entry, &hash->buckets[i], hlist) {
+			if (set->nr == set->max)
+				return;
+			if (!item->mod ||
+			    fprobe_ip_in_module(entry->ip, item->mod))
+				set->ips[set->nr++] = entry->ip;
+		}
+	}
+}
+
+/*
+ * A scratch ftrace_ops (*@opsp) whose filter is what ftrace matches with
+ * @glob, as register_fprobe() would; it touches no code.  Free it with
+ * fprobe_scratch_free(), whatever this returns.  Return: 0, -EINVAL if
+ * @glob matches no traceable function, or -ENOMEM.
+ */
+static int fprobe_scratch_filter(struct ftrace_ops **opsp, const char *glob)
+{
+	struct ftrace_ops *ops;
+	char *buf;
+	int ret = -ENOMEM;
+
+	ops = kzalloc(sizeof(*ops), GFP_KERNEL);
+	buf = kstrdup(glob, GFP_KERNEL);
+	if (ops && buf)
+		ret = ftrace_set_filter(ops, buf, strlen(buf), 1);
+	kfree(buf);
+	*opsp = ops;
+	return ret;
+}
+
+static void fprobe_scratch_free(struct ftrace_ops *ops)
+{
+	if (!ops)
+		return;
+	ftrace_free_filter(ops);
+	kfree(ops);
+}
+
+static unsigned int fprobe_scratch_count(struct ftrace_ops *ops)
+{
+	struct ftrace_hash *hash;
+
+	hash = rcu_dereference_protected(ops->func_hash->filter_hash, true);
+	return hash ? hash->count : 0;
+}
+
+/*
+ * Add the functions @item names to @set: those ftrace matches with
+ * @item's glob, in @item's module if it has one.
+ */
+static int fprobe_ips_add_item(struct fprobe_ips *set,
+			       const struct fprobe_pattern_item *item)
+{
+	struct ftrace_ops *ops;
+	int ret;
+
+	ret = fprobe_scratch_filter(&ops, item->glob);
+	if (!ret)
+		fprobe_ips_add_filter(set, ops, item);
+	fprobe_scratch_free(ops);
+	/* ftrace's "no such function" */
+	return ret == -EINVAL ? 0 : ret;
+}
+
+static int fprobe_cmp_ip(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void fprobe_ips_sort_unique(struct fprobe_ips *set)
+{
+	unsigned int i, n = 0;
+
+	sort(set->ips, set->nr, sizeof(*set->ips), fprobe_cmp_ip, NULL);
+	for (i = 0; i < set->nr; i++)
+		if (!n || set->ips[n - 1] != set->ips[i])
+			set->ips[n++] = set->ips[i];
+	set->nr = n;
+}
+
+/* The items of @pat that include (or exclude) into @set, sorted */
+static int fprobe_ips_collect(struct fprobe_ips *set,
+			      const struct fprobe_pattern *pat, bool exclude)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < pat->nr_items; i++) {
+		if (pat->items[i].exclude != exclude)
+			continue;
+		ret = fprobe_ips_add_item(set, &pat->items[i]);
+		if (ret)
+			return ret;
+	}
+	fprobe_ips_sort_unique(set);
+	return 0;
+}
+
+/* Take out of @set what is in @out (both sorted) */
+static void fprobe_ips_remove(struct fprobe_ips *set,
+			      const struct fprobe_ips *out)
+{
+	unsigned int i, j = 0, n = 0;
+
+	for (i = 0; i < set->nr; i++) {
+		while (j < out->nr && out->ips[j] < set->ips[i])
+			j++;
+		if (j == out->nr || out->ips[j] != set->ips[i])
+			set->ips[n++] = set->ips[i];
+	}
+	set->nr = n;
+}
+
+static void fprobe_ips_free(struct fprobe_ips *set)
+{
+	kvfree(set->ips);
+	set->ips = NULL;
+}
+
+static int fprobe_ips_init(struct fprobe_ips *set)
+{
+	set->nr = 0;
+	set->max = FPROBE_PATTERN_MAX_FUNCS + 1;
+	set->ips = kvmalloc_array(set->max, sizeof(*set->ips), GFP_KERNEL);
+	return set->ips ? 0 : -ENOMEM;
+}
+
+/*
+ * The traceable functions @pat names now, sorted by address: those its
+ * items include, less those they exclude.  More than the bound stops at
+ * one more.  Free @set with fprobe_ips_free().
+ */
+static int fprobe_pattern_resolve(const struct fprobe_pattern *pat,
+				  struct fprobe_ips *set)
+{
+	struct fprobe_ips out;
+	int ret;
+
+	ret = fprobe_ips_init(set);
+	if (!ret)
+		ret = fprobe_ips_collect(set, pat, false);
+	if (ret || !set->nr)
+		return ret;
+	ret = fprobe_ips_init(&out);
+	if (!ret)
+		ret = fprobe_ips_collect(&out, pat, true);
+	if (!ret)
+		fprobe_ips_remove(set, &out);
+	fprobe_ips_free(&out);
+	return ret;
+}
+
+/* &trace_fprobe_env.count_functions */
+static int trace_fprobe_count_functions(void *data,
+					const struct fprobe_pattern *pat)
+{
+	struct fprobe_ips set;
+	int ret;
+
+	ret = fprobe_pattern_resolve(pat, &set);
+	if (!ret)
+		ret = set.nr;
+	fprobe_ips_free(&set);
+	return ret;
+}
+
 static const struct trace_fprobe_env trace_fprobe_lookups = {
 	.find_tracepoint	= trace_fprobe_find_tracepoint,
 	.put_module		= trace_fprobe_put_module,
+	.count_functions	= trace_fprobe_count_functions,
 	.modules		= IS_ENABLED(CONFIG_MODULES),
 #ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
 	.btf			= &traceprobe_btf_ops,
@@ -181,6 +401,7 @@ static void free_trace_fprobe(struct trace_fprobe *tf)
 	if (!tf)
 		return;
 	trace_probe_cleanup(&tf->tp);
+	kfree(tf->pattern);
 	kfree(tf->symbol);
 	kfree(tf);
 }
@@ -197,6 +418,9 @@ static struct trace_probe *trace_fprobe_alloc(struct probe_head *head,
 	if (!tf)
 		return ERR_PTR(-ENOMEM);
 	tf->symbol = kstrdup(fh->symbol, GFP_KERNEL);
+	if (fh->pattern)
+		tf->pattern = fprobe_pattern_dup(fh->pattern);
+	tf->list_return = fh->is_return && !fh->suffix;
 	if (fh->is_return)
 		tf->fp.exit_handler = fexit_dispatcher;
 	else
@@ -205,7 +429,8 @@ static struct trace_probe *trace_fprobe_alloc(struct probe_head *head,
 		tf->tpoint = fh->tpoint ?: TRACEPOINT_STUB;
 	tf->mod = fh->mod;
 	tf->fp.nr_maxactive = fh->maxactive;
-	if (tf->symbol)
+	/* a function probe has its pattern, a tracepoint probe none */
+	if (tf->symbol && !tf->pattern == fh->is_tracepoint)
 		ret = trace_probe_init(&tf->tp, head->event, head->group,
 				       head->ptype, nargs, 0);
 	if (ret) {
@@ -278,57 +503,189 @@ static int register_tracepoint_fprobe(struct trace_fprobe *tf)
 	return ret;
 }
 
-/* Register the fprobe itself, resolving "@SYM" arguments first */
-static int __register_trace_fprobe(struct trace_fprobe *tf)
+/*
+ * An fprobe on the functions of a pattern, as they are now (a module may
+ * have come or gone since the definition): one ftrace filter update for
+ * all of them.
+ */
+static int register_pattern_fprobe(struct trace_fprobe *tf)
 {
+	struct fprobe_ips set;
+	int ret;
+
+	ret = fprobe_pattern_resolve(tf->pattern, &set);
+	if (!ret && !set.nr)
+		ret = -ENOENT;
+	else if (!ret && set.nr > FPROBE_PATTERN_MAX_FUNCS)
+		ret = -E2BIG;
+	if (!ret)
+		ret = register_fprobe_ips(&tf->fp, set.ips, set.nr);
+	fprobe_ips_free(&set);
+	return ret;
+}
+
+/*
+ * Make the fprobe look never registered, its handlers kept.  6.12's
+ * unregister_fprobe() and a failed register_fprobe*() free the filter of
+ * its ftrace_ops but leave the ops pointing at it (and looking
+ * registered): the next registration of the same fprobe would copy the
+ * freed filter.
+ */
+static void trace_fprobe_reset(struct trace_fprobe *tf)
+{
+	memset(&tf->fp.ops, 0, sizeof(tf->fp.ops));
+	tf->fp.rethook = NULL;
+	tf->fp.flags = 0;
+}
+
+/*
+ * A 6.12 fprobe event's symbol, an ftrace glob: on the functions it
+ * matches, as 6.12's register_fprobe() with the glob puts it, but with the
+ * glob resolved first.  register_fprobe() does not check its copy of the
+ * glob, and when that allocation fails it puts the fprobe on every
+ * function.  A filter that matches and stays empty ("!GLOB" alone) does
+ * mean every function; that case is left to register_fprobe().
+ */
+static int register_glob_fprobe(struct trace_fprobe *tf)
+{
+	struct fprobe_pattern_item all = { .glob = tf->symbol };
+	struct fprobe_ips set = { };
+	struct ftrace_ops *ops;
+	int ret;
+
+	ret = fprobe_scratch_filter(&ops, tf->symbol);
+	if (!ret)
+		set.max = fprobe_scratch_count(ops);
+	if (!ret && set.max) {
+		set.ips = kvmalloc_array(set.max, sizeof(*set.ips), GFP_KERNEL);
+		if (set.ips)
+			fprobe_ips_add_filter(&set, ops, &all);
+		ret = set.ips ? register_fprobe_ips(&tf->fp, set.ips, set.nr) :
+				-ENOMEM;
+	} else if (!ret) {
+		ret = register_fprobe(&tf->fp, tf->symbol, NULL);
+	}
+	fprobe_scratch_free(ops);
+	fprobe_ips_free(&set);
+	return ret;
+}
+
+/*
+ * Put the fprobe on its functions, or on its tracepoint's stub: only
+ * while the event is enabled, so that a defined but disabled event costs
+ * its functions nothing (6.12 registers at definition, disabled; upstream
+ * registers on enable since 6.17).
+ */
+static int trace_fprobe_arm(struct trace_fprobe *tf)
+{
+	int ret;
+
+	if (fprobe_is_registered(&tf->fp))
+		return 0;
+	if (trace_fprobe_is_tracepoint(tf)) {
+		/* armed when its module comes */
+		if (tf->tpoint == TRACEPOINT_STUB)
+			return 0;
+		ret = register_tracepoint_fprobe(tf);
+	} else if (tf->pattern->legacy) {
+		ret = register_glob_fprobe(tf);
+	} else {
+		ret = register_pattern_fprobe(tf);
+	}
+	if (ret)
+		trace_fprobe_reset(tf);
+	return ret;
+}
+
+/*
+ * Take the fprobe off again, keeping its handlers for the next arming.
+ * Unregistering waits for the handlers still running.
+ */
+static void trace_fprobe_disarm(struct trace_fprobe *tf)
+{
+	if (!fprobe_is_registered(&tf->fp))
+		return;
+	unregister_fprobe(&tf->fp);
+	trace_fprobe_reset(tf);
+	if (trace_fprobe_is_tracepoint(tf) && tf->tpoint != TRACEPOINT_STUB)
+		tracepoint_probe_unregister(tf->tpoint, tf->tpoint->probestub,
+					    NULL);
+}
+
+/*
+ * Whether @glob names a function ftrace can trace: what registering the
+ * fprobe would find, asked of a scratch ftrace_ops's filter, which
+ * touches no code.  Return: 0, or the error of registering (-EINVAL for
+ * no such function, as 6.12's register_fprobe() at definition).
+ */
+static int trace_fprobe_check_glob(const char *glob)
+{
+	struct ftrace_ops *ops;
+	int ret;
+
+	ret = fprobe_scratch_filter(&ops, glob);
+	fprobe_scratch_free(ops);
+	return ret;
+}
+
+/*
+ * Whether another tprobe is on @tf's tracepoint.  6.12 registers a
+ * tprobe's stub on its tracepoint at definition, and there a second
+ * tprobe on a loaded tracepoint fails with -EEXIST: the stub is on it
+ * already.  Ours registers on enable, and refuses the second at
+ * definition as 6.12 does.
+ */
+static bool trace_fprobe_tracepoint_taken(struct trace_fprobe *tf)
+{
+	struct dyn_event *pos;
+
+	if (tf->tpoint == TRACEPOINT_STUB)
+		return false;
+	for_each_dyn_event(pos)
+		if (is_trace_fprobe(pos) && to_trace_fprobe(pos) != tf &&
+		    to_trace_fprobe(pos)->tpoint == tf->tpoint)
+			return true;
+	return false;
+}
+
+/*
+ * &trace_probe_ops.attach: check the probe as 6.12 registering it at
+ * definition would (lockdown, "@SYM" arguments, the function or the
+ * tracepoint), and arm it only if it joins an event that is enabled
+ * already.
+ */
+static int trace_fprobe_attach(struct trace_probe *tp)
+{
+	struct trace_fprobe *tf = tp_to_trace_fprobe(tp);
 	unsigned int i;
 	int ret;
 
 	ret = security_locked_down(LOCKDOWN_KPROBES);
 	if (ret)
 		return ret;
-	if (fprobe_is_registered(&tf->fp))
-		return -EINVAL;
-	for (i = 0; i < tf->tp.nr_args; i++) {
-		ret = traceprobe_update_arg(&tf->tp.args[i]);
+	for (i = 0; i < tp->nr_args; i++) {
+		ret = traceprobe_update_arg(&tp->args[i]);
 		if (ret)
 			return ret;
 	}
-	if (trace_probe_is_enabled(&tf->tp))
-		tf->fp.flags &= ~FPROBE_FL_DISABLED;
-	else
-		tf->fp.flags |= FPROBE_FL_DISABLED;
-	if (trace_fprobe_is_tracepoint(tf)) {
-		/* registered when its module comes */
-		if (tf->tpoint == TRACEPOINT_STUB)
-			return 0;
-		return register_tracepoint_fprobe(tf);
+	if (trace_fprobe_is_tracepoint(tf) &&
+	    trace_fprobe_tracepoint_taken(tf))
+		return -EEXIST;
+	/* a pattern of the new form was checked by the head parser */
+	if (!trace_fprobe_is_tracepoint(tf) && tf->pattern->legacy) {
+		ret = trace_fprobe_check_glob(tf->symbol);
+		if (ret)
+			return ret;
 	}
-	return register_fprobe(&tf->fp, tf->symbol, NULL);
+	if (trace_probe_is_enabled(tp))
+		return trace_fprobe_arm(tf);
+	return 0;
 }
 
-static int trace_fprobe_attach(struct trace_probe *tp)
-{
-	return __register_trace_fprobe(tp_to_trace_fprobe(tp));
-}
-
-static void __unregister_trace_fprobe(struct trace_fprobe *tf)
-{
-	if (!fprobe_is_registered(&tf->fp))
-		return;
-	unregister_fprobe(&tf->fp);
-	memset(&tf->fp, 0, sizeof(tf->fp));
-	if (trace_fprobe_is_tracepoint(tf)) {
-		tracepoint_probe_unregister(tf->tpoint, tf->tpoint->probestub,
-					    NULL);
-		tf->tpoint = NULL;
-		tf->mod = NULL;
-	}
-}
-
+/* &trace_probe_ops.detach: a deleted probe, disarmed with its event */
 static void trace_fprobe_detach(struct trace_probe *tp)
 {
-	__unregister_trace_fprobe(tp_to_trace_fprobe(tp));
+	trace_fprobe_disarm(tp_to_trace_fprobe(tp));
 }
 
 /* --- Listing and deleting ------------------------------------------------ */
@@ -342,7 +699,7 @@ static int trace_fprobe_show(struct seq_file *m, struct dyn_event *ev)
 		seq_printf(m, "%d", tf->fp.nr_maxactive);
 	seq_printf(m, ":%s/%s %s%s", trace_probe_group_name(&tf->tp),
 		   trace_probe_name(&tf->tp), trace_fprobe_symbol(tf),
-		   trace_fprobe_is_return(tf) ? "%return" : "");
+		   tf->list_return ? "%return" : "");
 	trace_probe_show_args(m, &tf->tp);
 	seq_putc(m, '\n');
 	return 0;
@@ -475,22 +832,29 @@ NOKPROBE_SYMBOL(fexit_dispatcher);
 
 /* --- Enabling ------------------------------------------------------------------- */
 
-static void trace_fprobe_enable_all(struct trace_probe *tp)
+/* &trace_probe_disable()'s disarm */
+static void trace_fprobe_disarm_all(struct trace_probe *tp)
 {
 	struct trace_fprobe *tf;
 
 	list_for_each_entry(tf, trace_probe_probe_list(tp), tp.list)
-		if (fprobe_is_registered(&tf->fp))
-			enable_fprobe(&tf->fp);
+		trace_fprobe_disarm(tf);
 }
 
-static void trace_fprobe_disable_all(struct trace_probe *tp)
+/* &trace_probe_enable()'s arm: every probe of the event, or none */
+static int trace_fprobe_arm_all(struct trace_probe *tp)
 {
 	struct trace_fprobe *tf;
+	int ret;
 
-	list_for_each_entry(tf, trace_probe_probe_list(tp), tp.list)
-		if (fprobe_is_registered(&tf->fp))
-			disable_fprobe(&tf->fp);
+	list_for_each_entry(tf, trace_probe_probe_list(tp), tp.list) {
+		ret = trace_fprobe_arm(tf);
+		if (ret) {
+			trace_fprobe_disarm_all(tp);
+			return ret;
+		}
+	}
+	return 0;
 }
 
 /* Enable for trace instance @file, or for perf when @file is NULL */
@@ -498,22 +862,10 @@ static int enable_trace_fprobe(struct trace_event_call *call,
 			       struct trace_event_file *file)
 {
 	struct trace_probe *tp = trace_probe_primary_from_call(call);
-	bool enabled;
-	int ret;
 
 	if (WARN_ON_ONCE(!tp))
 		return -ENODEV;
-	enabled = trace_probe_is_enabled(tp);
-	if (file) {
-		ret = trace_probe_add_file(tp, file);
-		if (ret)
-			return ret;
-	} else {
-		trace_probe_set_flag(tp, TP_FLAG_PROFILE);
-	}
-	if (!enabled)
-		trace_fprobe_enable_all(tp);
-	return 0;
+	return trace_probe_enable(tp, file, trace_fprobe_arm_all);
 }
 
 /* Disable for trace instance @file, or for perf when @file is NULL */
@@ -524,23 +876,7 @@ static int disable_trace_fprobe(struct trace_event_call *call,
 
 	if (WARN_ON_ONCE(!tp))
 		return -ENODEV;
-	if (file) {
-		if (!trace_probe_get_file_link(tp, file))
-			return -ENOENT;
-		if (trace_probe_has_single_file(tp))
-			trace_probe_clear_flag(tp, TP_FLAG_TRACE);
-	} else {
-		trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
-	}
-	if (!trace_probe_is_enabled(tp))
-		trace_fprobe_disable_all(tp);
-	/*
-	 * trace_probe_remove_file() waits for hits still using the link;
-	 * perf synchronizes itself in perf_trace_event_unreg().
-	 */
-	if (file)
-		trace_probe_remove_file(tp, file);
-	return 0;
+	return trace_probe_disable(tp, file, trace_fprobe_disarm_all);
 }
 
 /* Called by the event core to enable and disable the event */
@@ -565,6 +901,13 @@ static int fprobe_register(struct trace_event_call *event,
 	}
 }
 
+/* The same for a tracepoint probe event, which has no "functions" file */
+static int tprobe_register(struct trace_event_call *event,
+			   enum trace_reg type, void *data)
+{
+	return fprobe_register(event, type, data);
+}
+
 /* &trace_probe_ops.init_call */
 static void init_trace_event_call(struct trace_probe *tp)
 {
@@ -577,7 +920,109 @@ static void init_trace_event_call(struct trace_probe *tp)
 		call->event.funcs = &trace_probe_entry_funcs;
 	call->class->fields_array = trace_probe_fields_array;
 	call->flags = TRACE_EVENT_FL_FPROBE;
-	call->class->reg = fprobe_register;
+	/* tprobe_register(): the event core tells them apart by it */
+	call->class->reg = trace_fprobe_is_tracepoint(tf) ? tprobe_register :
+							    fprobe_register;
+}
+
+/* --- The "functions" file ---------------------------------------------------- */
+
+/*
+ * The functions of @tf, sorted by address: while it is armed, those its
+ * fprobe is on; otherwise those it would be on if it were armed now.
+ */
+static int trace_fprobe_functions(struct trace_fprobe *tf,
+				  struct fprobe_ips *set)
+{
+	struct fprobe_pattern_item all = { .glob = tf->symbol };
+	bool armed = fprobe_is_registered(&tf->fp);
+	int ret;
+
+	if (!armed && !tf->pattern->legacy)
+		return fprobe_pattern_resolve(tf->pattern, set);
+	ret = fprobe_ips_init(set);
+	if (ret)
+		return ret;
+	if (armed)
+		fprobe_ips_add_filter(set, &tf->fp.ops, &all);
+	else
+		ret = fprobe_ips_add_item(set, &all);
+	fprobe_ips_sort_unique(set);
+	return ret;
+}
+
+/* One line per function, "FUNC" or "MOD:FUNC": as a pattern names it */
+static int trace_fprobe_show_functions(struct seq_file *m,
+				       struct trace_fprobe *tf)
+{
+	char name[KSYM_NAME_LEN];
+	struct fprobe_ips set;
+	const char *sym;
+	char *mod;
+	unsigned int i;
+	int ret;
+
+	ret = trace_fprobe_functions(tf, &set);
+	for (i = 0; !ret && i < set.nr; i++) {
+		sym = kallsyms_lookup(set.ips[i], NULL, NULL, &mod, name);
+		if (!sym)
+			continue;
+		if (mod)
+			seq_printf(m, "%s:%s\n", mod, sym);
+		else
+			seq_printf(m, "%s\n", sym);
+	}
+	fprobe_ips_free(&set);
+	return ret;
+}
+
+static int trace_fprobe_functions_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file;
+	struct trace_probe *tp = NULL;
+	struct trace_fprobe *tf;
+	int ret = 0;
+
+	guard(mutex)(&event_mutex);
+	file = event_file_file(m->private);
+	if (file)
+		tp = trace_probe_primary_from_call(file->event_call);
+	if (!tp)
+		return -ENODEV;
+	list_for_each_entry(tf, trace_probe_probe_list(tp), tp.list) {
+		ret = trace_fprobe_show_functions(m, tf);
+		if (ret)
+			break;
+	}
+	return ret;
+}
+
+static int trace_fprobe_functions_open(struct inode *inode, struct file *filp)
+{
+	int ret = tracing_check_open_get_tr(NULL);
+
+	if (ret)
+		return ret;
+	return single_open(filp, trace_fprobe_functions_show, filp);
+}
+
+/* Read-only "functions" of an fprobe event's directory (trace_events.c) */
+const struct file_operations trace_fprobe_functions_fops = {
+	.open		= trace_fprobe_functions_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+/**
+ * trace_fprobe_has_functions - whether an event has a "functions" file
+ * @call: the event
+ *
+ * Return: true for an fprobe event; a tracepoint probe event has none.
+ */
+bool trace_fprobe_has_functions(struct trace_event_call *call)
+{
+	return call->class->reg == fprobe_register;
 }
 
 /* --- Modules ----------------------------------------------------------------- */
@@ -604,29 +1049,16 @@ static void trace_fprobe_module_coming(struct trace_fprobe *tf,
 		return;
 	tf->tpoint = tpoint;
 	tf->mod = mod;
-	if (!WARN_ON_ONCE(register_tracepoint_fprobe(tf)) &&
-	    trace_probe_is_enabled(&tf->tp))
-		trace_fprobe_enable_all(&tf->tp);
+	if (trace_probe_is_enabled(&tf->tp))
+		WARN_ON_ONCE(trace_fprobe_arm(tf));
 }
 
-/*
- * A probe on a tracepoint of @mod, which is going away.  Its fprobe is
- * unregistered and then made to look unregistered, keeping the handlers
- * that register it again when the module comes back: 6.12 leaves it
- * looking registered and unregisters it a second time when the probe is
- * deleted, which warns and crashes (add_remove_tprobe_module.tc).
- */
+/* A probe on a tracepoint of a module that is going away: it waits again */
 static void trace_fprobe_module_going(struct trace_fprobe *tf)
 {
-	unregister_fprobe(&tf->fp);
-	memset(&tf->fp.ops, 0, sizeof(tf->fp.ops));
-	tf->fp.rethook = NULL;
-	if (trace_fprobe_is_tracepoint(tf)) {
-		tracepoint_probe_unregister(tf->tpoint, tf->tpoint->probestub,
-					    NULL);
-		tf->tpoint = TRACEPOINT_STUB;
-		tf->mod = NULL;
-	}
+	trace_fprobe_disarm(tf);
+	tf->tpoint = TRACEPOINT_STUB;
+	tf->mod = NULL;
 }
 
 static int trace_fprobe_module_callback(struct notifier_block *self,

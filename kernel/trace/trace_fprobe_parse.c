@@ -2,13 +2,20 @@
 /*
  * The head of an fprobe or tracepoint probe definition:
  *
- *   f[:[GRP/|GRP.]EVENT] [MOD:]SYM [ARGS]             function entry
- *   f[MAXACTIVE][:[GRP/|GRP.]EVENT] [MOD:]SYM%return [ARGS]   its exit
+ *   f[:[GRP/|GRP.]EVENT] PATTERN [ARGS]                 function entry
+ *   f[MAXACTIVE][:[GRP/|GRP.]EVENT] PATTERN%return [ARGS]     its exit
  *   t[:[GRP/|GRP.]EVENT] TRACEPOINT [ARGS]
  *
- * A "$retval" among the arguments of an "f" probe makes it an exit probe
- * too.  Pure, like trace_probe_parse.c: the tracepoints reach it through
- * &struct trace_fprobe_env, so that the host tests run it too.
+ *   PATTERN := ITEM[,ITEM...][:entry|:exit]
+ *   ITEM    := [!][MOD:]GLOB
+ *
+ * 6.12 takes one ftrace glob (no ',' or ':') and hands it to
+ * register_fprobe(); that form keeps 6.12's behaviour and errors.  The
+ * rest is kprobetrace's (Documentation/trace/fprobe-patterns.rst): a list,
+ * exclusions, module scopes and an explicit ":entry"/":exit".  A "$retval"
+ * among the arguments of an "f" probe makes it an exit probe too.  Pure,
+ * like trace_probe_parse.c: the kernel reaches it through &struct
+ * trace_fprobe_env, so that the host tests run it too.
  */
 #include "trace_probe_internal.h"
 #include "trace_fprobe_parse.h"
@@ -39,7 +46,8 @@ static int fprobe_scan_retval(struct probe_cmd *cmd,
 		found = strstr(cmd->argv[i], "$retval");
 		if (!found || isalnum(found[7]) || found[7] == '_')
 			continue;
-		if (fh->is_tracepoint)
+		/* no return value at a tracepoint, or at ":entry" */
+		if (fh->is_tracepoint || fh->suffix)
 			return probe_set_err(&cmd->err, i,
 					     TP_ERR_RETVAL_ON_PROBE,
 					     found - cmd->argv[i], -EINVAL);
@@ -49,7 +57,202 @@ static int fprobe_scan_retval(struct probe_cmd *cmd,
 	return 0;
 }
 
-/* argv[1]: "SYM[%return]" or "TRACEPOINT", in 6.12's order of checks */
+static int pattern_err(struct probe_cmd *cmd, int id, int pos, int ret)
+{
+	return probe_set_err(&cmd->err, 1, id, pos, ret);
+}
+
+/*
+ * A trailing ":entry" or ":exit" (always the suffix: a module's function
+ * named "exit" is "MOD:exit:entry"), cut off @buf.
+ */
+static int pattern_cut_suffix(struct probe_cmd *cmd,
+			      struct trace_fprobe_head *fh, char *buf)
+{
+	char *colon = strrchr(buf, ':');
+	bool exit;
+
+	if (!colon || colon == buf)
+		return 0;
+	exit = !strcmp(colon, ":exit");
+	if (!exit && strcmp(colon, ":entry"))
+		return 0;
+	if (fh->pct_return)
+		return pattern_err(cmd, TP_ERR_SUFFIX_AND_RETURN, colon - buf,
+				   -EINVAL);
+	fh->is_return = exit;
+	fh->suffix = true;
+	*colon = '\0';
+	return 0;
+}
+
+/* ftrace glob characters, and those of function and module names */
+static bool pattern_char_ok(char c, bool glob)
+{
+	if (isalnum(c) || c == '_')
+		return true;
+	if (!glob)
+		return c == '-';
+	return c == '.' || c == '*' || c == '?' || c == '[' || c == ']' ||
+	       c == '!' || c == '-';
+}
+
+/* "" is not a name; and any character outside @glob's set */
+static int pattern_check_name(struct probe_cmd *cmd, const char *name,
+			      const char *buf, bool glob)
+{
+	const char *c;
+
+	if (!*name)
+		return pattern_err(cmd, TP_ERR_BAD_FUNC_PATTERN, name - buf,
+				   -EINVAL);
+	for (c = name; *c; c++)
+		if (!pattern_char_ok(*c, glob))
+			return pattern_err(cmd, TP_ERR_BAD_FUNC_PATTERN,
+					   c - buf, -EINVAL);
+	return 0;
+}
+
+/* "[!][MOD:]GLOB" at @text, cut off @buf, into @item */
+static int pattern_parse_item(struct probe_cmd *cmd, char *text,
+			      const char *buf,
+			      struct fprobe_pattern_item *item)
+{
+	char *colon;
+	int ret;
+
+	item->pos = text - buf;
+	item->exclude = *text == '!';
+	text += item->exclude;
+	colon = strchr(text, ':');
+	if (colon) {
+		*colon = '\0';
+		ret = pattern_check_name(cmd, text, buf, false);
+		if (ret)
+			return ret;
+		item->mod = text;
+		text = colon + 1;
+	}
+	item->glob = text;
+	return pattern_check_name(cmd, text, buf, true);
+}
+
+/* Cut the copy @buf of the pattern into its items, one at least including */
+static int pattern_parse_items(struct probe_cmd *cmd,
+			       struct fprobe_pattern *pat, char *buf)
+{
+	struct fprobe_pattern_item *item = pat->items;
+	char *next = buf, *text;
+	bool includes = false;
+	int ret;
+
+	while ((text = strsep(&next, ",")) != NULL) {
+		ret = pattern_parse_item(cmd, text, buf, item);
+		if (ret)
+			return ret;
+		includes |= !item->exclude;
+		item++;
+	}
+	pat->nr_items = item - pat->items;
+	if (!includes)
+		return pattern_err(cmd, TP_ERR_NO_FUNC_INCLUDED, 0, -EINVAL);
+	return 0;
+}
+
+/* How many functions a pattern of the new form names: 1 to the bound */
+static int pattern_count(struct probe_cmd *cmd, struct fprobe_pattern *pat)
+{
+	const struct trace_fprobe_env *env = cmd->env;
+	int count = env->count_functions(env->data, pat);
+
+	if (count == 0)
+		return pattern_err(cmd, TP_ERR_NO_FUNC_MATCH, 0, -ENOENT);
+	if (count > FPROBE_PATTERN_MAX_FUNCS)
+		return pattern_err(cmd, TP_ERR_TOO_MANY_FUNCS, 0, -E2BIG);
+	return count < 0 ? count : 0;
+}
+
+/*
+ * fh->symbol, an "f" probe's pattern, into fh->pattern: its syntax.
+ * 6.12's one glob (no ',' or ':') is left as it is.  A wrong syntax is
+ * kept in fh->pattern_err for fprobe_check_pattern(), with no items.
+ */
+static int fprobe_parse_pattern(struct probe_cmd *cmd,
+				struct trace_fprobe_head *fh)
+{
+	struct probe_parse_err ok = cmd->err;
+	size_t len = strlen(fh->symbol), n = 1;
+	struct fprobe_pattern *pat;
+	const char *c;
+	char *buf;
+	int ret;
+
+	for (c = fh->symbol; *c; c++)
+		n += *c == ',';
+	pat = kzalloc(struct_size(pat, items, n) + len + 1, GFP_KERNEL);
+	if (!pat)
+		return -ENOMEM;
+	pat->size = struct_size(pat, items, n) + len + 1;
+	fh->pattern = pat;
+	buf = (char *)&pat->items[n];
+	memcpy(buf, fh->symbol, len + 1);
+	if (!strpbrk(buf, ",:")) {
+		pat->legacy = true;
+		pat->nr_items = 1;
+		pat->items[0].glob = buf;
+		return 0;
+	}
+	ret = pattern_cut_suffix(cmd, fh, buf);
+	if (!ret)
+		ret = pattern_parse_items(cmd, pat, buf);
+	if (ret == -ENOMEM || !ret)
+		return ret;
+	fh->pattern_ret = ret;
+	fh->pattern_err = cmd->err;
+	cmd->err = ok;
+	pat->nr_items = 0;
+	return 0;
+}
+
+/*
+ * &probe_cmd_ops.check_head of fprobes: a pattern of the new form, once
+ * the arguments are parsed (6.12 checks the function when it registers
+ * the fprobe, after them): its syntax, an event name for a list (no
+ * function gives it one), and 1 to FPROBE_PATTERN_MAX_FUNCS traceable
+ * functions.  6.12's one glob is checked when it registers, as in 6.12.
+ */
+static int fprobe_check_pattern(struct probe_cmd *cmd)
+{
+	struct trace_fprobe_head *fh = to_trace_fprobe_head(cmd->head);
+	struct fprobe_pattern *pat = fh->pattern;
+
+	if (!pat || pat->legacy)
+		return 0;
+	if (fh->pattern_ret) {
+		cmd->err = fh->pattern_err;
+		return fh->pattern_ret;
+	}
+	if (pat->nr_items > 1 && !fh->named)
+		return pattern_err(cmd, TP_ERR_NO_EVENT_NAME, 0, -EINVAL);
+	return pattern_count(cmd, pat);
+}
+
+/*
+ * The function BTF types the arguments with: the one function a pattern
+ * names without a glob ("MOD:FUNC", "FUNC:exit"); otherwise the pattern,
+ * which BTF does not know (as 6.12's glob).
+ */
+static const char *fprobe_btf_funcname(struct trace_fprobe_head *fh)
+{
+	const struct fprobe_pattern *pat = fh->pattern;
+
+	if (pat->legacy || pat->nr_items != 1 ||
+	    strpbrk(pat->items[0].glob, "*?["))
+		return fh->symbol;
+	return pat->items[0].glob;
+}
+
+/* argv[1]: "PATTERN[%return]" or "TRACEPOINT", in 6.12's order of checks */
 static int fprobe_parse_symbol(struct probe_cmd *cmd,
 			       struct trace_fprobe_head *fh)
 {
@@ -62,12 +265,18 @@ static int fprobe_parse_symbol(struct probe_cmd *cmd,
 					     TP_ERR_BAD_ADDR_SUFFIX,
 					     pct - word, -EINVAL);
 		fh->is_return = true;
+		fh->pct_return = true;
 		fh->symbol = kmemdup_nul(word, pct - word, GFP_KERNEL);
 	} else {
 		fh->symbol = kstrdup(word, GFP_KERNEL);
 	}
 	if (!fh->symbol)
 		return -ENOMEM;
+	if (!fh->is_tracepoint) {
+		ret = fprobe_parse_pattern(cmd, fh);
+		if (ret)
+			return ret;
+	}
 	if (fh->is_return)
 		return 0;
 	if (fh->is_tracepoint) {
@@ -79,19 +288,28 @@ static int fprobe_parse_symbol(struct probe_cmd *cmd,
 }
 
 /*
- * "SYM__entry", "SYM__exit" or "TRACEPOINT" ('_' first if it starts with
- * a digit), with ":.*" made '_'
+ * "SYM__entry", "SYM__exit" ("[MOD:]GLOB" for a pattern of one item) or
+ * "TRACEPOINT" ('_' first if it starts with a digit), with ":.*" made '_'
  */
 static void fprobe_generate_event_name(struct trace_fprobe_head *fh)
 {
 	char *event = fh->common.event;
 
-	if (fh->is_tracepoint)
+	const struct fprobe_pattern_item *item;
+
+	if (fh->is_tracepoint) {
 		snprintf(event, MAX_EVENT_NAME_LEN, "%s%s",
 			 isdigit(fh->symbol[0]) ? "_" : "", fh->symbol);
-	else
+	} else if (fh->pattern->nr_items != 1 || fh->pattern->legacy) {
 		snprintf(event, MAX_EVENT_NAME_LEN, "%s__%s", fh->symbol,
 			 fh->is_return ? "exit" : "entry");
+	} else {
+		/* one item: "[MOD:]GLOB", without the suffix */
+		item = &fh->pattern->items[0];
+		snprintf(event, MAX_EVENT_NAME_LEN, "%s%s%s__%s",
+			 item->mod ?: "", item->mod ? ":" : "", item->glob,
+			 fh->is_return ? "exit" : "entry");
+	}
 	probe_sanitize_event_name(event);
 }
 
@@ -134,9 +352,11 @@ static int fprobe_head_finish(struct probe_cmd *cmd,
 	head->btf = env->btf;
 	head->nr_words = cmd->argc - 2;
 	head->expand = true;
-	head->funcname = fh->symbol;
-	if (!fh->is_tracepoint)
+	if (!fh->is_tracepoint) {
+		head->funcname = fprobe_btf_funcname(fh);
 		return 0;
+	}
+	head->funcname = fh->symbol;
 	head->flags |= TPARG_FL_TPOINT;
 	return fprobe_find_tracepoint(cmd, fh);
 }
@@ -176,7 +396,8 @@ static int trace_fprobe_parse_head(struct probe_cmd *cmd)
 					     fh->common.event);
 	if (ret)
 		return ret;
-	if (!fh->common.event[0])
+	fh->named = fh->common.event[0];
+	if (!fh->named)
 		fprobe_generate_event_name(fh);
 	return fprobe_head_finish(cmd, fh);
 }
@@ -187,8 +408,30 @@ static void trace_fprobe_free_head(struct probe_head *head)
 
 	if (fh->mod)
 		fh->env->put_module(fh->env->data, fh->mod);
+	kfree(fh->pattern);
 	kfree(fh->symbol);
 	kfree(fh);
+}
+
+/**
+ * fprobe_pattern_dup - a copy of a parsed function pattern
+ * @pat: the pattern
+ *
+ * Return: the copy, whose items point into its own text, or NULL.
+ */
+struct fprobe_pattern *fprobe_pattern_dup(const struct fprobe_pattern *pat)
+{
+	struct fprobe_pattern *copy = kmemdup(pat, pat->size, GFP_KERNEL);
+	const char *from = (const char *)pat;
+	char *to = (char *)copy;
+	unsigned int i;
+
+	for (i = 0; copy && i < copy->nr_items; i++) {
+		copy->items[i].glob = to + (pat->items[i].glob - from);
+		if (pat->items[i].mod)
+			copy->items[i].mod = to + (pat->items[i].mod - from);
+	}
+	return copy;
 }
 
 /* The syntax of fprobe definitions; its env is a &struct trace_fprobe_env */
@@ -196,4 +439,5 @@ const struct probe_cmd_ops trace_fprobe_cmd_ops = {
 	.subsystem	= "trace_fprobe",
 	.parse_head	= trace_fprobe_parse_head,
 	.free_head	= trace_fprobe_free_head,
+	.check_head	= fprobe_check_pattern,
 };

@@ -123,12 +123,12 @@ static void probe_cmd_summarize(struct probe_cmd *cmd)
  *
  * The steps, in 6.12's order: the front end's head parser, the rewriting
  * of the argument words (for the front ends that rewrite them), the
- * probe, then each argument.  On success the arguments are in
- * @cmd->args, the record size and the entry program of a return probe in
- * @cmd->ctx (take the entry program over, or probe_cmd_release() frees
- * it), and @cmd->dynamic, @cmd->onepass and @cmd->plain_load describe the
- * arguments.  On failure the arguments parsed so far stay in @cmd->args,
- * for the owner of the probe to free.
+ * probe, each argument, then the front end's last check of the head.  On
+ * success the arguments are in @cmd->args, the record size and the entry
+ * program of a return probe in @cmd->ctx (take the entry program over, or
+ * probe_cmd_release() frees it), and @cmd->dynamic, @cmd->onepass and
+ * @cmd->plain_load describe the arguments.  On failure the arguments
+ * parsed so far stay in @cmd->args, for the owner of the probe to free.
  *
  * Return: 0; -ECANCELED when the command is not for this front end; or
  * -errno, with @cmd->err set for the user errors that error_log shows.
@@ -144,6 +144,8 @@ int probe_cmd_parse(struct probe_cmd *cmd, probe_cmd_alloc_t alloc)
 		ret = alloc(cmd, cmd->exp.argc);
 	if (!ret)
 		ret = probe_cmd_parse_args(cmd);
+	if (!ret && cmd->ops->check_head)
+		ret = cmd->ops->check_head(cmd);
 	if (!ret)
 		probe_cmd_summarize(cmd);
 	return ret;

@@ -9,7 +9,8 @@
  * tracing_log_err().  A misspelled id therefore fails to compile.
  *
  * The order (and so the numbering) is the one of Linux 6.12.117.  New ids
- * go at the end.  The messages are user-visible ABI in tracing/error_log
+ * go at the end: those after EVENT_TOO_BIG are kprobetrace's own (the
+ * function patterns of fprobe events).  The messages are user-visible ABI in tracing/error_log
  * and are kept verbatim, trailing periods included.
  */
 #ifndef __TRACE_PROBE_ERRORS_H
@@ -95,7 +96,12 @@
 	C(BAD_BTF_TID,		"Failed to get BTF type info."), \
 	C(BAD_TYPE4STR,		"This type does not fit for string."), \
 	C(NEED_STRING_TYPE,	"$comm and immediate-string only accepts string type"), \
-	C(EVENT_TOO_BIG,	"Event too big (too many fields?)"),
+	C(EVENT_TOO_BIG,	"Event too big (too many fields?)"), \
+	C(BAD_FUNC_PATTERN,	"Invalid function pattern"), \
+	C(NO_FUNC_INCLUDED,	"Function pattern only excludes functions"), \
+	C(NO_FUNC_MATCH,	"No traceable function matches the pattern"), \
+	C(TOO_MANY_FUNCS,	"Function pattern matches too many functions"), \
+	C(SUFFIX_AND_RETURN,	"Use either :entry/:exit or %return"),
 
 #undef C
 #define C(a, b)		TP_ERR_##a

@@ -22,6 +22,7 @@
 #include <linux/kernel.h>		/* kstrto*(), snprintf(), ARRAY_SIZE() */
 #include <linux/kprobes.h>
 #include <linux/limits.h>		/* UINT_MAX */
+#include <linux/overflow.h>		/* struct_size() */
 #include <linux/ptrace.h>		/* regs_query_register_offset/name() */
 #include <linux/slab.h>			/* kmalloc(), kfree() */
 #include <linux/string.h>		/* strchr(), kmemdup_nul(), ... */

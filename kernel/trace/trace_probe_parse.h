@@ -363,6 +363,10 @@ struct probe_cmd;
  *	filled)
  * @check_arg: optional: a last check of each argument once it is parsed
  *	(eprobes resolve "@SYM" there); -errno rejects the command
+ * @check_head: optional: a last check of the head once the arguments are
+ *	parsed (fprobes check their function pattern there, where 6.12
+ *	registers the fprobe: an argument's error comes first); -errno, with
+ *	@cmd->err set, rejects the command
  *
  * The kernel glue pairs it with what creating a probe takes beyond the
  * text (trace_probe.h); the tests pair it with a fake kernel.
@@ -373,6 +377,7 @@ struct probe_cmd_ops {
 	void		(*free_head)(struct probe_head *head);
 	int		(*check_arg)(struct probe_cmd *cmd,
 				     struct probe_arg *parg);
+	int		(*check_head)(struct probe_cmd *cmd);
 };
 
 /**

@@ -2040,6 +2040,26 @@ static const struct tp_err_case tp_fprobe_err_cases[] = {
 		TP_ERR_EVENT_TOO_LONG
 	},
 	{ NULL, "f:foo/^bar.1 vfs_read", TP_ERR_BAD_EVENT_NAME },
+	/* patterns: the caret at the item, or at the pattern */
+	{ NULL, "f:g/e vfs_read^:exit%return", TP_ERR_SUFFIX_AND_RETURN },
+	{ NULL, "f:g/e vfs_read,^", TP_ERR_BAD_FUNC_PATTERN },
+	{ NULL, "f:g/e vfs_read,^,vfs_write", TP_ERR_BAD_FUNC_PATTERN },
+	{ NULL, "f:g/e vfs_read,!^", TP_ERR_BAD_FUNC_PATTERN },
+	{ NULL, "f:g/e ^:vfs_read", TP_ERR_BAD_FUNC_PATTERN },
+	{ NULL, "f:g/e vfs_read,mymod:^", TP_ERR_BAD_FUNC_PATTERN },
+	{ NULL, "f:g/e vfs_read,my^$mod:fn", TP_ERR_BAD_FUNC_PATTERN },
+	{ NULL, "f:g/e vfs^/read,vfs_write", TP_ERR_BAD_FUNC_PATTERN },
+	{ NULL, "f:g/e vfs_read,a:b^:c", TP_ERR_BAD_FUNC_PATTERN },
+	{ NULL, "f:g/e ^!vfs_read,!vfs_write", TP_ERR_NO_FUNC_INCLUDED },
+	/* an explicit entry has no return value */
+	{ NULL, "f vfs_read:entry x=^$retval", TP_ERR_RETVAL_ON_PROBE },
+	{ NULL, "f ^vfs_read,vfs_write", TP_ERR_NO_EVENT_NAME },
+	{ NULL, "f:g/ ^vfs_read,vfs_write:exit", TP_ERR_NO_EVENT_NAME },
+	{ NULL, "f:g/e ^nosuch,nothere", TP_ERR_NO_FUNC_MATCH },
+	{ NULL, "f:g/e ^vfs_read,!vfs_*", TP_ERR_NO_FUNC_MATCH },
+	{ NULL, "f:g/e ^mymod:exit:entry", TP_ERR_NO_FUNC_MATCH },
+	{ NULL, "f:g/e ^mymod:vfs_write", TP_ERR_NO_FUNC_MATCH },
+	{ NULL, "f:g/e ^huge_*,vfs_read", TP_ERR_TOO_MANY_FUNCS },
 	{ NULL, "f vfs_read ^$stack10000", TP_ERR_BAD_STACK_NUM },
 	{ NULL, "f vfs_read ^$arg10000", TP_ERR_BAD_ARG_NUM },
 	{ NULL, "f vfs_read ^$none_var", TP_ERR_BAD_VAR },
@@ -2142,8 +2162,12 @@ static const struct tp_err_case tp_fprobe_err_cases[] = {
  * @is_return: an exit probe
  * @is_tracepoint: a tracepoint probe
  * @maxactive: f<N>
- * @symbol: the function or tracepoint
+ * @symbol: the function pattern or tracepoint
  * @funcname: the function whose BTF types the arguments
+ * @items: an "f" probe's pattern as parsed, "=GLOB" for 6.12's one glob,
+ *	else "+[MOD:]GLOB" per item that includes and "-[MOD:]GLOB" per
+ *	item that excludes, space-separated; NULL for 6.12's glob, @symbol
+ *	("=" @symbol), and for a "t" probe, which has no pattern
  */
 struct tp_fprobe_head_case {
 	const char	*cmd;
@@ -2154,11 +2178,16 @@ struct tp_fprobe_head_case {
 	unsigned int	maxactive;
 	const char	*symbol;
 	const char	*funcname;
+	const char	*items;
 };
 
 #define FHEAD(c, e, r, t, m, s, f)					\
 	{ .cmd = c, .event = e, .is_return = r, .is_tracepoint = t,	\
 	  .maxactive = m, .symbol = s, .funcname = f }
+/* a pattern of kprobetrace's form (Documentation/trace/fprobe-patterns.rst) */
+#define FPAT(c, e, r, m, s, f, i)					\
+	{ .cmd = c, .event = e, .is_return = r, .maxactive = m,	\
+	  .symbol = s, .funcname = f, .items = i }
 #define FHEAD_RET(c, r)		{ .cmd = c, .ret = r }
 
 static const struct tp_fprobe_head_case tp_fprobe_head_cases[] = {
@@ -2179,10 +2208,31 @@ static const struct tp_fprobe_head_case tp_fprobe_head_cases[] = {
 	      "vfs_read", "vfs_read"),
 	FHEAD("f0x10:grp/ev vfs_read%return", "grp/ev", true, false, 16,
 	      "vfs_read", "vfs_read"),
-	FHEAD("f:grp/ev mymod:fn", "grp/ev", false, false, 0, "mymod:fn",
-	      "mymod:fn"),
-	FHEAD("f:grp/ mymod:fn", "grp/mymod_fn__entry", false, false, 0,
-	      "mymod:fn", "mymod:fn"),
+	/* patterns: one function names the event and types the arguments */
+	FPAT("f:grp/ev mymod:fn", "grp/ev", false, 0, "mymod:fn", "fn",
+	     "+mymod:fn"),
+	FPAT("f:grp/ mymod:fn", "grp/mymod_fn__entry", false, 0, "mymod:fn",
+	     "fn", "+mymod:fn"),
+	FPAT("f vfs_read:exit", "fprobes/vfs_read__exit", true, 0,
+	     "vfs_read:exit", "vfs_read", "+vfs_read"),
+	FPAT("f vfs_read:entry $retvalue", "fprobes/vfs_read__entry", false, 0,
+	     "vfs_read:entry", "vfs_read", "+vfs_read"),
+	FPAT("f mymod:fn:entry", "fprobes/mymod_fn__entry", false, 0,
+	     "mymod:fn:entry", "fn", "+mymod:fn"),
+	/* a list or a glob: no function types the arguments */
+	FPAT("f:g/e vfs_*,!vfs_readv,mymod:fn%return", "g/e", true, 0,
+	     "vfs_*,!vfs_readv,mymod:fn", "vfs_*,!vfs_readv,mymod:fn",
+	     "+vfs_* -vfs_readv +mymod:fn"),
+	FPAT("f4:g/e vfs_read,!mymod:*,do_exit:exit", "g/e", true, 4,
+	     "vfs_read,!mymod:*,do_exit:exit", "vfs_read,!mymod:*,do_exit:exit",
+	     "+vfs_read -mymod:* +do_exit"),
+	FPAT("f:g.e mymod:fn?", "g/e", false, 0, "mymod:fn?", "mymod:fn?",
+	     "+mymod:fn?"),
+	/* 6.12's glob: as 6.12 (a lone "!GLOB" too) */
+	FHEAD("f vfs_r*", "fprobes/vfs_r___entry", false, false, 0, "vfs_r*",
+	      "vfs_r*"),
+	FHEAD("f:g/e !vfs_read", "g/e", false, false, 0, "!vfs_read",
+	      "!vfs_read"),
 	FHEAD("f vfs_read.isra.0", "fprobes/vfs_read_isra_0__entry", false,
 	      false, 0, "vfs_read.isra.0", "vfs_read.isra.0"),
 	FHEAD("t kfree", "tracepoints/kfree", false, true, 0, "kfree",

@@ -334,9 +334,69 @@ static void fake_fprobe_put_module(void *data, void *mod)
 {
 }
 
+/*
+ * Traceable functions of the fake kernel, with their module; "huge_*"
+ * names more functions than a pattern may have.
+ */
+static const char * const fake_functions[][2] = {
+	{ "vfs_read", NULL }, { "vfs_readv", NULL }, { "vfs_write", NULL },
+	{ "vfs_writev", NULL }, { "kernel_clone", NULL }, { "do_exit", NULL },
+	{ "fn", "mymod" }, { "fn2", "mymod" }, { "vfs_read", "mymod" },
+};
+
+/* The fake's glob: '*' and '?' (ftrace's matching is the kernel's) */
+static bool fake_glob_match(const char *glob, const char *name)
+{
+	if (!*glob)
+		return !*name;
+	if (*glob == '*')
+		return fake_glob_match(glob + 1, name) ||
+		       (*name && fake_glob_match(glob, name + 1));
+	return *name && (*glob == '?' || *glob == *name) &&
+	       fake_glob_match(glob + 1, name + 1);
+}
+
+static bool fake_item_matches(const struct fprobe_pattern_item *item,
+			      const char *name, const char *mod)
+{
+	if (item->mod && (!mod || strcmp(item->mod, mod)))
+		return false;
+	return fake_glob_match(item->glob, name);
+}
+
+/* Whether the items of @pat that include (or exclude) name a function */
+static bool fake_pattern_names(const struct fprobe_pattern *pat,
+			       bool exclude, const char *name, const char *mod)
+{
+	unsigned int i;
+
+	for (i = 0; i < pat->nr_items; i++)
+		if (pat->items[i].exclude == exclude &&
+		    fake_item_matches(&pat->items[i], name, mod))
+			return true;
+	return false;
+}
+
+static int fake_fprobe_count_functions(void *data,
+				       const struct fprobe_pattern *pat)
+{
+	unsigned int i;
+	int count = 0;
+
+	if (fake_pattern_names(pat, false, "huge_", NULL))
+		return FPROBE_PATTERN_MAX_FUNCS + 1;
+	for (i = 0; i < ARRAY_SIZE(fake_functions); i++)
+		count += fake_pattern_names(pat, false, fake_functions[i][0],
+					    fake_functions[i][1]) &&
+			 !fake_pattern_names(pat, true, fake_functions[i][0],
+					     fake_functions[i][1]);
+	return count;
+}
+
 static const struct trace_fprobe_env fake_fprobe_env = {
 	.find_tracepoint	= fake_fprobe_find_tracepoint,
 	.put_module		= fake_fprobe_put_module,
+	.count_functions	= fake_fprobe_count_functions,
 	.modules		= true,
 };
 

@@ -201,6 +201,9 @@ static void tp_check_err_coverage(struct kunit *test)
 		TP_ERR_EVENT_TOO_LONG, TP_ERR_BAD_EVENT_NAME,
 		TP_ERR_EVENT_EXIST, TP_ERR_DIFF_PROBE_TYPE,
 		TP_ERR_DIFF_ARG_TYPE, TP_ERR_SAME_PROBE,
+		TP_ERR_BAD_FUNC_PATTERN, TP_ERR_NO_FUNC_INCLUDED,
+		TP_ERR_NO_FUNC_MATCH, TP_ERR_TOO_MANY_FUNCS,
+		TP_ERR_SUFFIX_AND_RETURN,
 	};
 	static const int btf_ids[] = {
 		TP_ERR_NO_RETVAL, TP_ERR_NOSUP_BTFARG, TP_ERR_NO_BTFARG,
@@ -210,7 +213,8 @@ static void tp_check_err_coverage(struct kunit *test)
 		TP_ERR_BAD_TYPE4STR,
 	};
 
-	TP_EXPECT(test, TP_ERR_MAX == 79 && TP_ERR_BAD_MAXACT_TYPE == 6 &&
+	/* 6.12.117's 79, then kprobetrace's own */
+	TP_EXPECT(test, TP_ERR_MAX == 84 && TP_ERR_BAD_MAXACT_TYPE == 6 &&
 		  TP_ERR_NEED_STRING_TYPE == 77 && TP_ERR_EVENT_TOO_BIG == 78,
 		  "error catalogue is not the 6.12.117 one");
 	tp_check_err_ids(test, "kprobe", kprobe_ids, ARRAY_SIZE(kprobe_ids),
@@ -539,22 +543,68 @@ static void tp_run_fprobe_fmt_case(struct kunit *test,
 	tp_check_fmt_row(test, &tp_fprobe, tc);
 }
 
+/* An "f" probe's pattern as &tp_fprobe_head_case.items writes it */
+static void tp_fprobe_print_items(struct tp_text *text,
+				  const struct fprobe_pattern *pat)
+{
+	const struct fprobe_pattern_item *item;
+	unsigned int i;
+
+	tp_text_reset(text);
+	if (!pat)
+		return;
+	for (i = 0; i < pat->nr_items; i++) {
+		item = &pat->items[i];
+		tp_text_print(text, "%s%s%s%s%s", i ? " " : "",
+			      pat->legacy ? "=" : item->exclude ? "-" : "+",
+			      item->mod ?: "", item->mod ? ":" : "",
+			      item->glob);
+	}
+}
+
+/* Whether every item of a copied pattern points into the copy */
+static bool tp_fprobe_pattern_is_own(const struct fprobe_pattern *pat)
+{
+	const char *start = (const char *)pat, *end = start + (pat ? pat->size : 0);
+	unsigned int i;
+
+	for (i = 0; pat && i < pat->nr_items; i++) {
+		if (pat->items[i].glob < start || pat->items[i].glob >= end)
+			return false;
+		if (pat->items[i].mod &&
+		    (pat->items[i].mod < start || pat->items[i].mod >= end))
+			return false;
+	}
+	return true;
+}
+
 static bool tp_fprobe_head_matches(const struct trace_fprobe_head *fh,
 				   const struct tp_fprobe_head_case *tc)
 {
 	unsigned int flags = TPARG_FL_KERNEL | TPARG_FL_FPROBE |
 			     (tc->is_return ? TPARG_FL_RETURN : TPARG_FL_FENTRY) |
 			     (tc->is_tracepoint ? TPARG_FL_TPOINT : 0);
-	struct tp_text event;
+	struct tp_text event, items, expected;
+	struct fprobe_pattern *copy;
+	bool own;
 
 	tp_text_reset(&event);
 	tp_text_print(&event, "%s/%s", fh->common.group, fh->common.event);
-	return !strcmp(event.buf, tc->event) &&
+	/* what the probe has: a copy, on its own text */
+	copy = fh->pattern ? fprobe_pattern_dup(fh->pattern) : NULL;
+	tp_fprobe_print_items(&items, copy);
+	own = tp_fprobe_pattern_is_own(copy);
+	kfree(copy);
+	tp_text_reset(&expected);
+	tp_text_print(&expected, "=%s", tc->symbol);
+	return own && !strcmp(event.buf, tc->event) &&
 	       fh->is_return == tc->is_return &&
 	       fh->is_tracepoint == tc->is_tracepoint &&
 	       fh->maxactive == tc->maxactive &&
 	       !strcmp(fh->symbol, tc->symbol) &&
 	       tp_str_eq(fh->common.funcname, tc->funcname) &&
+	       (tc->is_tracepoint ? !fh->pattern :
+				    !strcmp(items.buf, tc->items ?: expected.buf)) &&
 	       fh->common.flags == flags &&
 	       fh->common.kind == ((tc->is_return ? FPROBE_KIND_RETURN : 0) |
 				   (tc->is_tracepoint ?

@@ -35,6 +35,9 @@ typedef int64_t s64;
 #define BIT(n)			(1UL << (n))
 #define GENMASK(h, l)		(((~0UL) << (l)) & (~0UL >> (BITS_PER_LONG - 1 - (h))))
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+/* <linux/overflow.h>, without its saturation: the tests' sizes are small */
+#define struct_size(p, member, n)					\
+	(sizeof(*(p)) + sizeof((p)->member[0]) * (size_t)(n))
 #define container_of(ptr, type, member)					\
 	((type *)((char *)(ptr) - offsetof(type, member)))
 #define min(a, b)		((a) < (b) ? (a) : (b))
