@@ -563,6 +563,37 @@ static void trace_kprobe_detach(struct trace_probe *tp)
 	__unregister_trace_kprobe(tp_to_trace_kprobe(tp));
 }
 
+/*
+ * &trace_probe_ops.detach_nosync: a deleted event's kprobe is disarmed and
+ * gone from the kprobes' lists at once; trace_kprobe_detach_finish() does
+ * the rest after the grace period trace_probe_release() shares.
+ */
+static void trace_kprobe_detach_nosync(struct trace_probe *tp)
+{
+	struct trace_kprobe *tk = tp_to_trace_kprobe(tp);
+	struct kretprobe *rp = &tk->rp;
+	struct kprobe *kp = &tk->rp.kp;
+
+	if (!trace_kprobe_is_registered(tk))
+		kp->addr = NULL;	/* nothing left for the second half */
+	else if (trace_kprobe_is_return(tk))
+		unregister_kretprobes_nosync(&rp, 1);
+	else
+		unregister_kprobes_nosync(&kp, 1);
+}
+
+static void trace_kprobe_detach_finish(struct trace_probe *tp)
+{
+	struct trace_kprobe *tk = tp_to_trace_kprobe(tp);
+	struct kretprobe *rp = &tk->rp;
+	struct kprobe *kp = &tk->rp.kp;
+
+	if (trace_kprobe_is_return(tk))
+		unregister_kretprobes_finish(&rp, 1);
+	else
+		unregister_kprobes_finish(&kp, 1);
+}
+
 /* &trace_probe_ops.same_place, as 6.12 compares kprobes */
 static bool trace_kprobe_same_place_as(struct trace_probe *a,
 				       struct trace_probe *b)
@@ -1339,6 +1370,8 @@ static struct trace_probe_ops trace_kprobe_ops = {
 	.same_place	= trace_kprobe_same_place_as,
 	.attach		= trace_kprobe_attach,
 	.detach		= trace_kprobe_detach,
+	.detach_nosync	= trace_kprobe_detach_nosync,
+	.detach_finish	= trace_kprobe_detach_finish,
 };
 
 /* --- Boot ------------------------------------------------------------------------- */

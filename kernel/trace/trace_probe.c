@@ -1464,11 +1464,63 @@ void trace_probe_destroy(struct trace_probe *tp)
 	ops->free(tp);
 }
 
+/*
+ * Deleted probes whose handlers may still be running (&trace_probe.list),
+ * oldest first.  One work item finishes all those pending when it runs,
+ * after one grace period for all of them: 1000 "-:" writes wait for no
+ * grace period of their own, where each of them waited for one.
+ */
+static LIST_HEAD(trace_probe_dying);
+static DEFINE_SPINLOCK(trace_probe_dying_lock);
+
+static void trace_probe_reap(struct work_struct *work)
+{
+	struct trace_probe *tp, *tmp;
+	LIST_HEAD(dead);
+
+	spin_lock(&trace_probe_dying_lock);
+	list_splice_init(&trace_probe_dying, &dead);
+	spin_unlock(&trace_probe_dying_lock);
+	if (list_empty(&dead))
+		return;
+	/* the hits that started before the last detach_nosync() are over */
+	synchronize_rcu();
+	list_for_each_entry(tp, &dead, list)
+		trace_probe_ops_of(tp)->detach_finish(tp);
+	list_for_each_entry_safe(tp, tmp, &dead, list) {
+		if (tp->frees_event)
+			trace_probe_event_free(tp->event);
+		tp->event = NULL;
+		trace_probe_ops_of(tp)->free(tp);
+	}
+}
+
+static DECLARE_WORK(trace_probe_reap_work, trace_probe_reap);
+
+/*
+ * Take @tp off its event now (a sibling's enable or a new probe's
+ * place check no longer finds it) and leave the rest to
+ * trace_probe_reap(): its handlers may still read @tp and its event.
+ */
+static void trace_probe_defer_destroy(struct trace_probe *tp)
+{
+	list_del(&tp->list);
+	tp->frees_event = list_empty(trace_probe_probe_list(tp));
+	spin_lock(&trace_probe_dying_lock);
+	list_add_tail(&tp->list, &trace_probe_dying);
+	spin_unlock(&trace_probe_dying_lock);
+	queue_work(system_unbound_wq, &trace_probe_reap_work);
+}
+
 /**
  * trace_probe_release - delete a probe
  * @ev: the probe's dynamic event
  *
- * The &dyn_event_operations.free of the front ends.
+ * The &dyn_event_operations.free of the front ends.  When its front end
+ * detaches in two halves, the deletion does not wait for the grace
+ * period: when this returns, @ev's event is gone from every listing and
+ * from events/, its name can be used again and its probe no longer
+ * records, but @ev is freed later (trace_probe_reap()).
  *
  * Context: event_mutex held.
  * Return: 0, or -EBUSY (then nothing changed).
@@ -1482,6 +1534,11 @@ int trace_probe_release(struct dyn_event *ev)
 	ret = trace_probe_remove(tp);
 	if (ret)
 		return ret;
+	if (ops->detach_nosync) {
+		ops->detach_nosync(tp);
+		trace_probe_defer_destroy(tp);
+		return 0;
+	}
 	if (ops->detach)
 		ops->detach(tp);
 	trace_probe_destroy(tp);

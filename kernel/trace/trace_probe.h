@@ -88,7 +88,8 @@ struct trace_probe_event {
 
 /**
  * struct trace_probe - one probe (one probed place) of an event
- * @list: entry in &trace_probe_event.probes
+ * @list: entry in &trace_probe_event.probes; once deleted and waiting for
+ *	its grace period, in trace_probe.c's list of dying probes
  * @event: the event it records
  * @devent: its entry in the dynamic event list; its ops lead to the
  *	front end's &struct trace_probe_ops
@@ -96,6 +97,7 @@ struct trace_probe_event {
  * @nr_args: number of arguments
  * @kind: &probe_head.kind: the probes of one event have the same
  * @ptype: the fixed header of its records
+ * @frees_event: a dying probe that was the last of its event: frees it
  * @dynamic: some argument is a string, whose size varies per hit
  * @onepass: @dynamic, and the strings can be copied unmeasured into a
  *	bounded room: none is a symstr, whose data_loc gives the room
@@ -117,6 +119,7 @@ struct trace_probe {
 	unsigned int			nr_args;
 	u8				kind;
 	u8				ptype;
+	bool				frees_event;
 	bool				dynamic;
 	bool				onepass;
 	u8				plain_load;
@@ -155,6 +158,13 @@ struct event_file_link {
  *	register the probe with its kernel facility (kprobes, fprobes).  Its
  *	failures are logged at the probe place.
  * @detach: optional: unregister what @attach registered
+ * @detach_nosync: optional, with @detach_finish: @detach in two halves,
+ *	for a deletion that does not wait.  This one, under event_mutex,
+ *	takes the probe off: nothing lists it or calls it any more, but a
+ *	handler already running may go on until an RCU grace period has
+ *	passed
+ * @detach_finish: the rest of @detach, after that grace period (shared
+ *	by the deletions pending then: trace_probe_release())
  *
  * The creation pipeline, the registration and the deletion of every front
  * end run in trace_probe.c; the front end keeps only what differs.
@@ -171,6 +181,8 @@ struct trace_probe_ops {
 	bool	(*same_place)(struct trace_probe *a, struct trace_probe *b);
 	int	(*attach)(struct trace_probe *tp);
 	void	(*detach)(struct trace_probe *tp);
+	void	(*detach_nosync)(struct trace_probe *tp);
+	void	(*detach_finish)(struct trace_probe *tp);
 };
 
 static inline struct trace_probe *to_trace_probe(struct dyn_event *ev)
