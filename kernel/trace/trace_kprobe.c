@@ -434,6 +434,70 @@ static int trace_kprobe_arm_all(struct trace_probe *tp)
 	return ret;
 }
 
+/*
+ * The kprobes of the events of @tps: those arming would arm (@arm), or
+ * those disarming would disarm.  NULL without the memory.
+ */
+static struct kprobe **trace_kprobe_batch_kprobes(struct trace_probe **tps,
+						  unsigned int nr, bool arm,
+						  int *nr_kps)
+{
+	struct trace_kprobe *tk;
+	struct kprobe **kps;
+	unsigned int i;
+	int n = 0;
+
+	for (i = 0; i < nr; i++)
+		list_for_each_entry(tk, trace_probe_probe_list(tps[i]), tp.list)
+			n++;
+	kps = kvmalloc_array(max(n, 1), sizeof(*kps), GFP_KERNEL);
+	if (!kps)
+		return NULL;
+	n = 0;
+	for (i = 0; i < nr; i++) {
+		list_for_each_entry(tk, trace_probe_probe_list(tps[i]), tp.list) {
+			if (!trace_kprobe_is_registered(tk) ||
+			    (arm && trace_kprobe_has_gone(tk)))
+				continue;
+			kps[n++] = &tk->rp.kp;
+		}
+	}
+	*nr_kps = n;
+	return kps;
+}
+
+/* &trace_probe_ops.arm_batch: one ftrace filter update for them all */
+static int trace_kprobe_arm_batch(struct trace_probe **tps, unsigned int nr)
+{
+	struct kprobe **kps;
+	int n, ret;
+
+	kps = trace_kprobe_batch_kprobes(tps, nr, true, &n);
+	if (!kps)
+		return -ENOMEM;
+	ret = enable_kprobes(kps, n);
+	kvfree(kps);
+	return ret;
+}
+
+/* &trace_probe_ops.disarm_batch */
+static void trace_kprobe_disarm_batch(struct trace_probe **tps,
+				      unsigned int nr)
+{
+	struct kprobe **kps;
+	unsigned int i;
+	int n;
+
+	kps = trace_kprobe_batch_kprobes(tps, nr, false, &n);
+	if (!kps) {
+		for (i = 0; i < nr; i++)
+			trace_kprobe_disarm_all(tps[i]);
+		return;
+	}
+	disable_kprobes(kps, n);
+	kvfree(kps);
+}
+
 /* Enable for trace instance @file, or for perf when @file is NULL */
 static int enable_trace_kprobe(struct trace_event_call *call,
 			       struct trace_event_file *file)
@@ -1372,6 +1436,8 @@ static struct trace_probe_ops trace_kprobe_ops = {
 	.detach		= trace_kprobe_detach,
 	.detach_nosync	= trace_kprobe_detach_nosync,
 	.detach_finish	= trace_kprobe_detach_finish,
+	.arm_batch	= trace_kprobe_arm_batch,
+	.disarm_batch	= trace_kprobe_disarm_batch,
 };
 
 /* --- Boot ------------------------------------------------------------------------- */

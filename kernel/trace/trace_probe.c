@@ -1062,6 +1062,152 @@ int trace_probe_remove_file(struct trace_probe *tp,
 	return 0;
 }
 
+/* --- Enabling: one event, or a group's events together ------------------ */
+
+/*
+ * Enabling or disabling a group of events (events/GRP/enable, set_event,
+ * trace-cmd -e GRP) is the trace core's loop over its events, each enabled
+ * or disabled on its own, under event_mutex.  A kprobe's arming is an
+ * ftrace filter update (or a text patch) of its own, and so 1000 events
+ * take 1000 updates.  The trace core names the events before its loop
+ * (trace_probe_batch_add()) and says when the loop is done
+ * (trace_probe_batch_end()), so that a front end with &trace_probe_ops.
+ * arm_batch arms all their probes in one step when the loop enables the
+ * first of them, and disarms them in one step once the loop has disabled
+ * them all.
+ *
+ * Nothing else changes.  An event armed ahead of its turn records nothing
+ * until it is enabled: the dispatchers test its flags.  If the batch
+ * cannot be armed, each event is armed on its own when its turn comes,
+ * with its own error, as without a batch.  An event the loop did not
+ * enable after all is disarmed at the end.
+ */
+struct trace_probe_batch {
+	struct trace_probe	**tps;
+	unsigned int		nr;
+	unsigned int		room;
+	struct trace_probe_ops	*ops;
+	bool			tried;
+};
+
+static struct trace_probe_batch trace_probe_batch;	/* event_mutex */
+
+#define TRACE_PROBE_EVENT_FLAGS	(TRACE_EVENT_FL_KPROBE | TRACE_EVENT_FL_UPROBE | \
+				 TRACE_EVENT_FL_EPROBE | TRACE_EVENT_FL_FPROBE)
+
+static bool trace_probe_batch_append(struct trace_probe *tp)
+{
+	struct trace_probe_batch *b = &trace_probe_batch;
+	struct trace_probe **tps;
+
+	if (b->nr == b->room) {
+		tps = kvrealloc(b->tps, array_size(2 * b->room + 16, sizeof(*tps)),
+				GFP_KERNEL);
+		if (!tps)
+			return false;
+		b->tps = tps;
+		b->room = 2 * b->room + 16;
+	}
+	b->tps[b->nr++] = tp;
+	return true;
+}
+
+/**
+ * trace_probe_batch_add - name an event the trace core will enable or disable
+ * @file: the event's file in the trace instance
+ * @enable: whether it is to be enabled (else disabled)
+ *
+ * Called for each event of a group before the loop that enables or
+ * disables them; events of any kind may be named, only the probe events
+ * of a front end with &trace_probe_ops.arm_batch join the batch.  Without
+ * the memory to note it, an event is left out and armed on its own.
+ *
+ * Context: event_mutex held, with trace_probe_batch_end() to follow.
+ */
+void trace_probe_batch_add(struct trace_event_file *file, bool enable)
+{
+	struct trace_event_call *call = file->event_call;
+	struct trace_probe_batch *b = &trace_probe_batch;
+	struct trace_probe_ops *ops;
+	struct trace_probe *tp;
+
+	lockdep_assert_held(&event_mutex);
+	if (!(call->flags & TRACE_PROBE_EVENT_FLAGS))
+		return;
+	tp = trace_probe_primary_from_call(call);
+	if (!tp || trace_probe_test_flag(tp, TP_FLAG_BATCHED))
+		return;
+	ops = trace_probe_ops_of(tp);
+	/* one front end per batch: the others' events go one by one */
+	if (!ops->arm_batch || (b->ops && b->ops != ops))
+		return;
+	/* enabled already, it is armed; disabled already, nothing to do */
+	if (enable == trace_probe_is_enabled(tp))
+		return;
+	if (!trace_probe_batch_append(tp))
+		return;
+	b->ops = ops;
+	trace_probe_set_flag(tp, TP_FLAG_BATCHED);
+}
+
+/* Arm the batch's events, once, when the loop enables the first of them */
+static void trace_probe_batch_arm(void)
+{
+	struct trace_probe_batch *b = &trace_probe_batch;
+	unsigned int i;
+
+	b->tried = true;
+	if (b->ops->arm_batch(b->tps, b->nr))
+		return;
+	for (i = 0; i < b->nr; i++)
+		trace_probe_set_flag(b->tps[i], TP_FLAG_BATCH_ARMED);
+}
+
+/*
+ * trace_probe_enable()'s step for an event of a batch: true if its probes
+ * are armed already.  An event outside a batch, or of a batch whose arming
+ * failed, is armed by the caller.
+ */
+static bool trace_probe_batch_take(struct trace_probe *tp)
+{
+	if (!trace_probe_test_flag(tp, TP_FLAG_BATCHED))
+		return false;
+	if (!trace_probe_batch.tried)
+		trace_probe_batch_arm();
+	if (!trace_probe_test_flag(tp, TP_FLAG_BATCH_ARMED))
+		return false;
+	trace_probe_clear_flag(tp, TP_FLAG_BATCH_ARMED);
+	return true;
+}
+
+/**
+ * trace_probe_batch_end - the trace core's loop over a group is done
+ *
+ * Disarms, in one step, the events of the batch that are armed but not
+ * enabled: those the loop disabled, and any it armed ahead but did not
+ * enable after all.
+ *
+ * Context: event_mutex held.
+ */
+void trace_probe_batch_end(void)
+{
+	struct trace_probe_batch *b = &trace_probe_batch;
+	struct trace_probe *tp;
+	unsigned int i, nr = 0;
+
+	lockdep_assert_held(&event_mutex);
+	for (i = 0; i < b->nr; i++) {
+		tp = b->tps[i];
+		if (trace_probe_test_flag(tp, TP_FLAG_BATCH_ARMED))
+			b->tps[nr++] = tp;
+		trace_probe_clear_flag(tp, TP_FLAG_BATCHED | TP_FLAG_BATCH_ARMED);
+	}
+	if (nr)
+		b->ops->disarm_batch(b->tps, nr);
+	kvfree(b->tps);
+	*b = (struct trace_probe_batch){};
+}
+
 /**
  * trace_probe_enable - enable a kernel probe event for a file or for perf
  * @tp: the event's primary probe
@@ -1088,7 +1234,7 @@ int trace_probe_enable(struct trace_probe *tp, struct trace_event_file *file,
 	} else {
 		trace_probe_set_flag(tp, TP_FLAG_PROFILE);
 	}
-	if (enabled)
+	if (enabled || trace_probe_batch_take(tp))
 		return 0;
 	ret = arm(tp);
 	if (ret) {
@@ -1121,8 +1267,12 @@ int trace_probe_disable(struct trace_probe *tp, struct trace_event_file *file,
 	} else {
 		trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
 	}
-	if (!trace_probe_is_enabled(tp))
-		disarm(tp);
+	if (!trace_probe_is_enabled(tp)) {
+		if (trace_probe_test_flag(tp, TP_FLAG_BATCHED))
+			trace_probe_set_flag(tp, TP_FLAG_BATCH_ARMED);
+		else
+			disarm(tp);
+	}
 	/*
 	 * trace_probe_remove_file() waits for hits still using the link;
 	 * perf synchronizes itself in perf_trace_event_unreg().

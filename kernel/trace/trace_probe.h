@@ -40,6 +40,9 @@
 /* Flags of &trace_probe_event.flags */
 #define TP_FLAG_TRACE		1	/* linked to at least one trace file */
 #define TP_FLAG_PROFILE		2	/* used by perf or BPF */
+/* Group enable batches (trace_probe.c), under event_mutex: */
+#define TP_FLAG_BATCHED		4	/* in a group enable/disable batch */
+#define TP_FLAG_BATCH_ARMED	8	/* armed but not enabled (yet) */
 
 /* data_loc: length in the upper 16 bits, record offset in the lower */
 #define make_data_loc(len, offs)	\
@@ -165,6 +168,10 @@ struct event_file_link {
  *	passed
  * @detach_finish: the rest of @detach, after that grace period (shared
  *	by the deletions pending then: trace_probe_release())
+ * @arm_batch: optional, with @disarm_batch: arm every probe of the events
+ *	of @tps (their primary probes) together, all or nothing, for a group
+ *	enable (trace_probe_batch_add()); the events are not enabled yet
+ * @disarm_batch: disarm every probe of the events of @tps together
  *
  * The creation pipeline, the registration and the deletion of every front
  * end run in trace_probe.c; the front end keeps only what differs.
@@ -183,6 +190,8 @@ struct trace_probe_ops {
 	void	(*detach)(struct trace_probe *tp);
 	void	(*detach_nosync)(struct trace_probe *tp);
 	void	(*detach_finish)(struct trace_probe *tp);
+	int	(*arm_batch)(struct trace_probe **tps, unsigned int nr);
+	void	(*disarm_batch)(struct trace_probe **tps, unsigned int nr);
 };
 
 static inline struct trace_probe *to_trace_probe(struct dyn_event *ev)
