@@ -152,7 +152,8 @@ tables() {
 			  "disable=disable (events/kptcp/enable)=0.10|" \
 			  "delete=delete, one write(2) per -:event=0.05|" \
 			  "create_bulk=create, all in one write(2)=|" \
-			  "delete_trunc=delete all, truncating kprobe_events=", st, "|")
+			  "delete_trunc=delete all, truncating kprobe_events=|" \
+			  "delete_busy=delete, one write(2) per -:event, a trace_marker line written before each=", st, "|")
 		for (i = 1; i <= n; i++) {
 			split(st[i], kv, "=")
 			cprow(kv[2], cp["stock", kv[1]], cp["ours", kv[1]], kv[3])

@@ -936,6 +936,25 @@ static bool write_lines(const char *file, const char *fmt, bool bulk)
 	return true;
 }
 
+/*
+ * Delete the 1000 events one write(2) each, as write_lines() does, after
+ * writing a line to trace_marker before each: the buffer is never empty
+ * when an event is deleted, as while other events keep recording.
+ */
+static bool delete_lines_busy(const char *fmt)
+{
+	char line[64];
+	int i;
+
+	for (i = 0; i < KPT_BENCH_NR_FNS; i++) {
+		snprintf(line, sizeof(line), fmt, i);
+		if (!put_ok("trace_marker", "kpt", O_APPEND) ||
+		    !put_ok("kprobe_events", line, O_APPEND))
+			return false;
+	}
+	return true;
+}
+
 #define CREATE_FMT	"p:kptcp/f%03d kpt_bench_fn%03d\n"
 #define DELETE_FMT	"-:kptcp/f%03d\n"
 #define FCREATE_FMT	"f:kptfp/f%03d kpt_bench_fn%03d\n"
@@ -1021,6 +1040,15 @@ static void control_rep(int rep)
 	}
 	close(fd);
 	step_done("delete_trunc", rep, &t);
+	/* once more, deleted while the buffer has records */
+	if (!write_lines("kprobe_events", CREATE_FMT, true))
+		return;
+	put_ok("events/kptcp/enable", "1", O_TRUNC);
+	put_ok("events/kptcp/enable", "0", O_TRUNC);
+	t = now_ns();
+	if (!delete_lines_busy(DELETE_FMT))
+		return;
+	step_done("delete_busy", rep, &t);
 	glob_rep(rep);
 }
 
