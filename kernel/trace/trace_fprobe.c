@@ -35,6 +35,18 @@
 #define TRACEPOINT_STUB		ERR_PTR(-ENOENT)
 
 /**
+ * struct fprobe_ips - functions collected for a pattern
+ * @ips: their ftrace locations, sorted and unique once complete
+ * @nr: how many
+ * @max: the room of @ips: one more than a pattern may name
+ */
+struct fprobe_ips {
+	unsigned long	*ips;
+	unsigned int	nr;
+	unsigned int	max;
+};
+
+/**
  * struct trace_fprobe - an fprobe or tracepoint probe event probe
  * @fp: the fprobe
  * @symbol: the function pattern as written without "%return", or the
@@ -42,6 +54,11 @@
  * @pattern: the functions, parsed; NULL for a tracepoint probe
  * @list_return: the listing says "%return": an exit probe whose pattern
  *	has no ":exit" suffix
+ * @glob_ips: a 6.12 glob's functions, as last resolved (at definition,
+ *	or at an arming), for the next arming: resolving a glob asks
+ *	kallsyms the name of every traceable function
+ * @glob_gen: fprobe_functions_gen when @glob_ips was resolved; 0: not
+ *	resolved
  * @tpoint: the tracepoint; TRACEPOINT_STUB while its module is not
  *	loaded; NULL for a function probe
  * @mod: the module of @tpoint (no reference: the module notifier follows
@@ -55,6 +72,8 @@ struct trace_fprobe {
 	const char		*symbol;
 	struct fprobe_pattern	*pattern;
 	bool			list_return;
+	struct fprobe_ips	glob_ips;
+	unsigned long		glob_gen;
 	struct tracepoint	*tpoint;
 	struct module		*mod;
 	struct trace_probe	tp;
@@ -168,18 +187,6 @@ static void trace_fprobe_put_module(void *data, void *mod)
 
 /* --- Function patterns ---------------------------------------------------- */
 
-/**
- * struct fprobe_ips - functions collected for a pattern
- * @ips: their ftrace locations, sorted and unique once complete
- * @nr: how many
- * @max: the room of @ips: one more than a pattern may name
- */
-struct fprobe_ips {
-	unsigned long	*ips;
-	unsigned int	nr;
-	unsigned int	max;
-};
-
 static bool fprobe_ip_in_module(unsigned long ip, const char *name)
 {
 #ifdef CONFIG_MODULES
@@ -246,7 +253,7 @@ static void fprobe_scratch_free(struct ftrace_ops *ops)
 	kfree(ops);
 }
 
-static unsigned int fprobe_scratch_count(struct ftrace_ops *ops)
+static unsigned int fprobe_filter_count(struct ftrace_ops *ops)
 {
 	struct ftrace_hash *hash;
 
@@ -401,6 +408,7 @@ static void free_trace_fprobe(struct trace_fprobe *tf)
 	if (!tf)
 		return;
 	trace_probe_cleanup(&tf->tp);
+	kvfree(tf->glob_ips.ips);
 	kfree(tf->pattern);
 	kfree(tf->symbol);
 	kfree(tf);
@@ -539,34 +547,83 @@ static void trace_fprobe_reset(struct trace_fprobe *tf)
 }
 
 /*
+ * Bumped when a module comes or goes: the functions a glob matches may
+ * have changed, and with them an fprobe event's resolved glob.
+ */
+static unsigned long fprobe_functions_gen = 1;
+
+/*
+ * The functions ftrace matches with a 6.12 glob (with none included,
+ * @set->max is 0 and @set->ips NULL: see register_glob_fprobe()).
+ * Return: 0, -EINVAL if it matches no traceable function, or -ENOMEM.
+ */
+static int fprobe_glob_resolve(const char *glob, struct fprobe_ips *set)
+{
+	struct fprobe_pattern_item all = { .glob = glob };
+	struct ftrace_ops *ops;
+	int ret;
+
+	*set = (struct fprobe_ips){ };
+	ret = fprobe_scratch_filter(&ops, glob);
+	if (!ret)
+		set->max = fprobe_filter_count(ops);
+	if (!ret && set->max) {
+		set->ips = kvmalloc_array(set->max, sizeof(*set->ips),
+					  GFP_KERNEL);
+		if (set->ips)
+			fprobe_ips_add_filter(set, ops, &all);
+		else
+			ret = -ENOMEM;
+	}
+	fprobe_scratch_free(ops);
+	return ret;
+}
+
+/* Resolve @tf's glob into its cache, unless the cache is current */
+static int trace_fprobe_resolve_glob(struct trace_fprobe *tf)
+{
+	unsigned long gen = READ_ONCE(fprobe_functions_gen);
+	int ret;
+
+	if (tf->glob_gen == gen)
+		return 0;
+	fprobe_ips_free(&tf->glob_ips);
+	tf->glob_gen = 0;
+	ret = fprobe_glob_resolve(tf->symbol, &tf->glob_ips);
+	if (ret)
+		return ret;
+	tf->glob_gen = gen;
+	return 0;
+}
+
+/*
  * A 6.12 fprobe event's symbol, an ftrace glob: on the functions it
  * matches, as 6.12's register_fprobe() with the glob puts it, but with the
  * glob resolved first.  register_fprobe() does not check its copy of the
  * glob, and when that allocation fails it puts the fprobe on every
  * function.  A filter that matches and stays empty ("!GLOB" alone) does
  * mean every function; that case is left to register_fprobe().
+ *
+ * The functions resolved at definition or at the last arming are used
+ * while no module came or went since.  Should one of them be gone all
+ * the same (init code freed after boot), the glob is resolved again.
  */
 static int register_glob_fprobe(struct trace_fprobe *tf)
 {
-	struct fprobe_pattern_item all = { .glob = tf->symbol };
-	struct fprobe_ips set = { };
-	struct ftrace_ops *ops;
+	bool cached = tf->glob_gen != 0;
 	int ret;
 
-	ret = fprobe_scratch_filter(&ops, tf->symbol);
-	if (!ret)
-		set.max = fprobe_scratch_count(ops);
-	if (!ret && set.max) {
-		set.ips = kvmalloc_array(set.max, sizeof(*set.ips), GFP_KERNEL);
-		if (set.ips)
-			fprobe_ips_add_filter(&set, ops, &all);
-		ret = set.ips ? register_fprobe_ips(&tf->fp, set.ips, set.nr) :
-				-ENOMEM;
-	} else if (!ret) {
-		ret = register_fprobe(&tf->fp, tf->symbol, NULL);
+	ret = trace_fprobe_resolve_glob(tf);
+	if (ret)
+		return ret;
+	if (!tf->glob_ips.ips)
+		return register_fprobe(&tf->fp, tf->symbol, NULL);
+	ret = register_fprobe_ips(&tf->fp, tf->glob_ips.ips, tf->glob_ips.nr);
+	if (ret && cached) {
+		trace_fprobe_reset(tf);
+		tf->glob_gen = 0;
+		return register_glob_fprobe(tf);
 	}
-	fprobe_scratch_free(ops);
-	fprobe_ips_free(&set);
 	return ret;
 }
 
@@ -613,22 +670,6 @@ static void trace_fprobe_disarm(struct trace_fprobe *tf)
 }
 
 /*
- * Whether @glob names a function ftrace can trace: what registering the
- * fprobe would find, asked of a scratch ftrace_ops's filter, which
- * touches no code.  Return: 0, or the error of registering (-EINVAL for
- * no such function, as 6.12's register_fprobe() at definition).
- */
-static int trace_fprobe_check_glob(const char *glob)
-{
-	struct ftrace_ops *ops;
-	int ret;
-
-	ret = fprobe_scratch_filter(&ops, glob);
-	fprobe_scratch_free(ops);
-	return ret;
-}
-
-/*
  * Whether another tprobe is on @tf's tracepoint.  6.12 registers a
  * tprobe's stub on its tracepoint at definition, and there a second
  * tprobe on a loaded tracepoint fails with -EEXIST: the stub is on it
@@ -672,8 +713,13 @@ static int trace_fprobe_attach(struct trace_probe *tp)
 	    trace_fprobe_tracepoint_taken(tf))
 		return -EEXIST;
 	/* a pattern of the new form was checked by the head parser */
+	/*
+	 * A 6.12 glob must match a traceable function, as 6.12 registering
+	 * it at definition finds (-EINVAL for none); what it matches is kept
+	 * for the first enable.
+	 */
 	if (!trace_fprobe_is_tracepoint(tf) && tf->pattern->legacy) {
-		ret = trace_fprobe_check_glob(tf->symbol);
+		ret = trace_fprobe_resolve_glob(tf);
 		if (ret)
 			return ret;
 	}
@@ -935,19 +981,25 @@ static int trace_fprobe_functions(struct trace_fprobe *tf,
 				  struct fprobe_ips *set)
 {
 	struct fprobe_pattern_item all = { .glob = tf->symbol };
-	bool armed = fprobe_is_registered(&tf->fp);
-	int ret;
+	int ret = 0;
 
-	if (!armed && !tf->pattern->legacy)
-		return fprobe_pattern_resolve(tf->pattern, set);
-	ret = fprobe_ips_init(set);
-	if (ret)
-		return ret;
-	if (armed)
-		fprobe_ips_add_filter(set, &tf->fp.ops, &all);
-	else
-		ret = fprobe_ips_add_item(set, &all);
-	fprobe_ips_sort_unique(set);
+	if (!fprobe_is_registered(&tf->fp)) {
+		if (!tf->pattern->legacy)
+			return fprobe_pattern_resolve(tf->pattern, set);
+		/* a 6.12 glob has no bound: sized from what it matches */
+		ret = fprobe_glob_resolve(tf->symbol, set);
+	} else {
+		*set = (struct fprobe_ips){ };
+		set->max = fprobe_filter_count(&tf->fp.ops);
+		set->ips = kvmalloc_array(set->max, sizeof(*set->ips),
+					  GFP_KERNEL);
+		if (set->ips)
+			fprobe_ips_add_filter(set, &tf->fp.ops, &all);
+		else if (set->max)
+			ret = -ENOMEM;
+	}
+	if (!ret)
+		fprobe_ips_sort_unique(set);
 	return ret;
 }
 
@@ -1124,6 +1176,20 @@ static struct trace_probe_ops trace_fprobe_ops = {
 	.detach		= trace_fprobe_detach,
 };
 
+#ifdef CONFIG_MODULES
+static int fprobe_functions_module_callback(struct notifier_block *self,
+					    unsigned long val, void *data)
+{
+	if (val == MODULE_STATE_COMING || val == MODULE_STATE_GOING)
+		WRITE_ONCE(fprobe_functions_gen, fprobe_functions_gen + 1);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block fprobe_functions_module_nb = {
+	.notifier_call = fprobe_functions_module_callback,
+};
+#endif
+
 /* Commands work before tracefs exists (bootconfig, in-kernel users) */
 static __init int init_fprobe_trace_early(void)
 {
@@ -1137,6 +1203,11 @@ static __init int init_fprobe_trace_early(void)
 	ret = dyn_event_register(&trace_fprobe_ops.dyn_ops);
 	if (ret)
 		return ret;
+#ifdef CONFIG_MODULES
+	ret = register_module_notifier(&fprobe_functions_module_nb);
+	if (ret)
+		return ret;
+#endif
 	return trace_fprobe_register_module_notifier();
 }
 core_initcall(init_fprobe_trace_early);
