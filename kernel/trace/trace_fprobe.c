@@ -262,15 +262,90 @@ static unsigned int fprobe_filter_count(struct ftrace_ops *ops)
 }
 
 /*
+ * A glob without a wildcard is a function name, which ftrace matches
+ * against the name of every traceable function, asking kallsyms for each.
+ * The functions of that name are found through kallsyms' sorted names
+ * instead, and the modules' symbols: the same functions, each with its
+ * ftrace location and named so by kallsyms, as ftrace's match wants.
+ */
+static bool fprobe_glob_is_name(const char *glob)
+{
+	return *glob && !strpbrk(glob, "*?[]!\\");
+}
+
+/**
+ * struct fprobe_name_match - the functions of one name being collected
+ * @name: the name
+ * @mod: only those of this module; NULL: of the kernel and every module
+ * @set: where to add them, up to its room; NULL to count them only
+ * @found: how many there are
+ */
+struct fprobe_name_match {
+	const char		*name;
+	const char		*mod;
+	struct fprobe_ips	*set;
+	unsigned int		found;
+};
+
+static void fprobe_name_add(struct fprobe_name_match *m, unsigned long addr)
+{
+	unsigned long ip = ftrace_location(addr);
+	char sym[KSYM_NAME_LEN];
+	char *modname;
+
+	if (!ip || !kallsyms_lookup(ip, NULL, NULL, &modname, sym) ||
+	    strcmp(sym, m->name))
+		return;
+	if (m->mod && (!modname || strcmp(modname, m->mod)))
+		return;
+	m->found++;
+	if (m->set && m->set->nr < m->set->max)
+		m->set->ips[m->set->nr++] = ip;
+}
+
+static int fprobe_name_kernel_cb(void *data, unsigned long addr)
+{
+	fprobe_name_add(data, addr);
+	return 0;
+}
+
+static int fprobe_name_module_cb(void *data, const char *sym,
+				 unsigned long addr)
+{
+	struct fprobe_name_match *m = data;
+
+	if (!strcmp(sym, m->name))
+		fprobe_name_add(m, addr);
+	return 0;
+}
+
+/* Collect the traceable functions named @m->name: how many there are */
+static unsigned int fprobe_name_collect(struct fprobe_name_match *m)
+{
+	m->found = 0;
+	if (!m->mod)
+		kallsyms_on_each_match_symbol(fprobe_name_kernel_cb, m->name, m);
+	module_kallsyms_on_each_symbol(m->mod, fprobe_name_module_cb, m);
+	return m->found;
+}
+
+/*
  * Add the functions @item names to @set: those ftrace matches with
  * @item's glob, in @item's module if it has one.
  */
 static int fprobe_ips_add_item(struct fprobe_ips *set,
 			       const struct fprobe_pattern_item *item)
 {
+	struct fprobe_name_match m = {
+		.name = item->glob, .mod = item->mod, .set = set,
+	};
 	struct ftrace_ops *ops;
 	int ret;
 
+	if (fprobe_glob_is_name(item->glob)) {
+		fprobe_name_collect(&m);
+		return 0;
+	}
 	ret = fprobe_scratch_filter(&ops, item->glob);
 	if (!ret)
 		fprobe_ips_add_filter(set, ops, item);
@@ -560,10 +635,24 @@ static unsigned long fprobe_functions_gen = 1;
 static int fprobe_glob_resolve(const char *glob, struct fprobe_ips *set)
 {
 	struct fprobe_pattern_item all = { .glob = glob };
+	struct fprobe_name_match m = { .name = glob };
 	struct ftrace_ops *ops;
 	int ret;
 
 	*set = (struct fprobe_ips){ };
+	if (fprobe_glob_is_name(glob)) {
+		set->max = fprobe_name_collect(&m);
+		if (!set->max)
+			return -EINVAL;
+		set->ips = kvmalloc_array(set->max, sizeof(*set->ips),
+					  GFP_KERNEL);
+		if (!set->ips)
+			return -ENOMEM;
+		m.set = set;
+		fprobe_name_collect(&m);
+		fprobe_ips_sort_unique(set);
+		return 0;
+	}
 	ret = fprobe_scratch_filter(&ops, glob);
 	if (!ret)
 		set->max = fprobe_filter_count(ops);
