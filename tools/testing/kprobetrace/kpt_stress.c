@@ -131,6 +131,8 @@ static int hung;
 static bool stock_safe;
 /* fprobe and tprobe events (f: and t:, CONFIG_FPROBE_EVENTS) are there */
 static bool have_fprobe;
+/* fprobe events over function patterns (kprobetrace's, not 6.12's) */
+static bool have_patterns;
 static char user_where[KPT_WHERE_PATH_MAX + 32];
 static char other_where[KPT_WHERE_PATH_MAX + 32];
 
@@ -259,25 +261,30 @@ struct def_kind {
 	const char *file;	/* its own control file, or dynamic_events */
 	const char *fmt;	/* "%s" is the GROUP/EVENT, then the place */
 	const char *place[2];	/* a first probe place and an appended one */
+	bool pattern;		/* a function pattern: have_patterns only */
 };
 
 static const struct def_kind kinds[] = {
 	{ 'k', true, false, T "/kprobe_events",
-	  "p:%s %s file=$arg1 count=$arg3:u64", { "vfs_read", "vfs_write" } },
+	  "p:%s %s file=$arg1 count=$arg3:u64", { "vfs_read", "vfs_write" }, false },
 	{ 'r', true, false, T "/kprobe_events",
-	  "r:%s %s ret=$retval:s64", { "vfs_read", "vfs_write" } },
+	  "r:%s %s ret=$retval:s64", { "vfs_read", "vfs_write" }, false },
 	{ 'u', true, true, T "/uprobe_events",
-	  "p:%s %s a=" KPT_FMT(KPT_ARG1) ":s64", { user_where, other_where } },
+	  "p:%s %s a=" KPT_FMT(KPT_ARG1) ":s64", { user_where, other_where }, false },
 	{ 'v', true, true, T "/uprobe_events",
-	  "r:%s %s ret=$retval:s64", { user_where, other_where } },
+	  "r:%s %s ret=$retval:s64", { user_where, other_where }, false },
 	{ 'e', false, false, T "/dynamic_events",
-	  "e:%s %s name=+0($filename):ustring", { "syscalls.sys_enter_openat" } },
+	  "e:%s %s name=+0($filename):ustring", { "syscalls.sys_enter_openat" }, false },
 	{ 'f', true, false, T "/dynamic_events",
-	  "f:%s %s file=$arg1", { "vfs_read", "vfs_write" } },
+	  "f:%s %s file=$arg1", { "vfs_read", "vfs_write" }, false },
 	{ 'x', false, false, T "/dynamic_events",
-	  "f:%s %s%%return ret=$retval", { "vfs_read" } },
+	  "f:%s %s%%return ret=$retval", { "vfs_read" }, false },
 	{ 't', false, false, T "/dynamic_events",
-	  "t:%s %s", { "sched_process_fork" } },
+	  "t:%s %s", { "sched_process_fork" }, false },
+	{ 'm', false, false, T "/dynamic_events",
+	  "f:%s %s file=$arg1", { "vfs_read,vfs_write,!vfs_readv" }, true },
+	{ 'n', false, false, T "/dynamic_events",
+	  "f:%s %s ret=$retval", { "vfs_rea*,vfs_writ*:exit" }, true },
 };
 
 /* Whether the kind is an fprobe or a tprobe (f: or t:) */
@@ -288,7 +295,9 @@ static bool fprobe_kind(const struct def_kind *k)
 
 /*
  * A writer: add, append to and remove its own events, through the kind's
- * own control file or dynamic_events, as fast as it can.
+ * own control file or dynamic_events, as fast as it can; or make one and
+ * delete it at once, so that deletions pile up behind their grace period
+ * while the same name is made again.
  */
 static void run_writer(struct worker *w, unsigned long seed)
 {
@@ -301,12 +310,21 @@ static void run_writer(struct worker *w, unsigned long seed)
 	while (!told(&sh->stop_load)) {
 		r = rnd(&seed);
 		k = &kinds[r % ARRAY_SIZE(kinds)];
-		if (fprobe_kind(k) && !have_fprobe)
+		if ((fprobe_kind(k) && !have_fprobe) ||
+		    (k->pattern && !have_patterns))
 			continue;
 		slot = (r >> 8) % SLOTS;
 		snprintf(name, sizeof(name), "kpt_w%d/%c%d", w->cpu, k->slot, slot);
 		file = (r >> 16) & 1 ? k->file : T "/dynamic_events";
-		switch ((r >> 20) % 3) {
+		switch ((r >> 20) % 4) {
+		case 3:		/* add, then remove at once */
+			snprintf(fmt, sizeof(fmt), "%s\n", k->fmt);
+			snprintf(text, sizeof(text), fmt, name, k->place[0]);
+			err = twrite(file, text);
+			w->ops++;
+			if (err)
+				refused(w, err, file + sizeof(T), text);
+			fallthrough;
 		case 0:		/* remove */
 			snprintf(text, sizeof(text), "-:%s\n", name);
 			break;
@@ -416,6 +434,16 @@ static void run_toggler(struct worker *w, unsigned long seed)
 		}
 		if (!n) {
 			usleep(1000);
+			continue;
+		}
+		if (r % 16 == 1) {	/* a whole group at once */
+			snprintf(path, sizeof(path), T "/events/%.*s/enable",
+				 (int)strcspn(names[(r >> 16) % n], "/"),
+				 names[(r >> 16) % n]);
+			err = twrite(path, (r >> 8) & 1 ? "1" : "0");
+			w->ops++;
+			if (err)
+				refused(w, err, path + sizeof(T), "group");
 			continue;
 		}
 		t = toggles[(r >> 8) % ARRAY_SIZE(toggles)];
@@ -921,6 +949,15 @@ static bool fprobe_events(void)
 	return have;
 }
 
+/* Whether fprobe events take a function pattern: try one */
+static bool pattern_events(void)
+{
+	if (twrite(T "/dynamic_events", "f:kpt_try/pat vfs_read,vfs_write\n"))
+		return false;
+	must_write(T "/dynamic_events", "-:kpt_try/pat");
+	return true;
+}
+
 /*
  * The long-lived events: the counted ones, enabled only in their own
  * instance; the hot ones, enabled in the top buffer, where the togglers
@@ -1340,6 +1377,7 @@ int main(int argc, char **argv)
 	snprintf(other_where, sizeof(other_where), "%s:0x%lx", path, off);
 
 	have_fprobe = fprobe_events();
+	have_patterns = have_fprobe && pattern_events();
 	setup();
 	if (sh->failures)
 		return 1;
@@ -1370,6 +1408,7 @@ int main(int argc, char **argv)
 
 	stat_line("seconds", (long)elapsed);
 	stat_line("stock_safe", stock_safe);
+	stat_line("have_patterns", have_patterns);
 	stat_line("hung", hung);
 	stat_line("cpus", nr_cpus);
 	stat_line("workers", sh->nr_workers);
