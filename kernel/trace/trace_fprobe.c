@@ -16,6 +16,7 @@
 #include <asm/ptrace.h>
 
 #include <linux/fprobe.h>
+#include <linux/hashtable.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/rculist.h>
@@ -46,9 +47,14 @@ struct fprobe_ips {
 	unsigned int	max;
 };
 
+struct fentry_sites;
+
 /**
  * struct trace_fprobe - an fprobe or tracepoint probe event probe
- * @fp: the fprobe
+ * @fp: the fprobe of its own: an exit probe's, a tracepoint probe's, or
+ *	a 6.12 glob's that means every function
+ * @sites: the functions a function entry probe is on while it is armed,
+ *	in the shared entry fprobe's table; NULL while it is not
  * @symbol: the function pattern as written without "%return", or the
  *	tracepoint's name
  * @pattern: the functions, parsed; NULL for a tracepoint probe
@@ -69,6 +75,7 @@ struct fprobe_ips {
  */
 struct trace_fprobe {
 	struct fprobe		fp;
+	struct fentry_sites	*sites;
 	const char		*symbol;
 	struct fprobe_pattern	*pattern;
 	bool			list_return;
@@ -224,6 +231,33 @@ static void fprobe_ips_add_filter(struct fprobe_ips *set,
 	}
 }
 
+static unsigned int fprobe_filter_count(struct ftrace_ops *ops)
+{
+	struct ftrace_hash *hash;
+
+	hash = rcu_dereference_protected(ops->func_hash->filter_hash, true);
+	return hash ? hash->count : 0;
+}
+
+/*
+ * The functions of @ops's filter (in @item's module, if it names one)
+ * into @set, sized to hold them all; @set->ips stays NULL for an empty
+ * filter.  Return: 0 or -ENOMEM.
+ */
+static int fprobe_ips_from_filter(struct fprobe_ips *set,
+				  struct ftrace_ops *ops,
+				  const struct fprobe_pattern_item *item)
+{
+	*set = (struct fprobe_ips){ .max = fprobe_filter_count(ops) };
+	if (!set->max)
+		return 0;
+	set->ips = kvmalloc_array(set->max, sizeof(*set->ips), GFP_KERNEL);
+	if (!set->ips)
+		return -ENOMEM;
+	fprobe_ips_add_filter(set, ops, item);
+	return 0;
+}
+
 /*
  * A scratch ftrace_ops (*@opsp) whose filter is what ftrace matches with
  * @glob, as register_fprobe() would; it touches no code.  Free it with
@@ -251,14 +285,6 @@ static void fprobe_scratch_free(struct ftrace_ops *ops)
 		return;
 	ftrace_free_filter(ops);
 	kfree(ops);
-}
-
-static unsigned int fprobe_filter_count(struct ftrace_ops *ops)
-{
-	struct ftrace_hash *hash;
-
-	hash = rcu_dereference_protected(ops->func_hash->filter_hash, true);
-	return hash ? hash->count : 0;
 }
 
 /*
@@ -445,6 +471,22 @@ static int fprobe_pattern_resolve(const struct fprobe_pattern *pat,
 	return ret;
 }
 
+/*
+ * The functions @pat names now, for an arming: -ENOENT if none (a module
+ * went away since the definition), -E2BIG if more than the bound.
+ */
+static int fprobe_pattern_functions(const struct fprobe_pattern *pat,
+				    struct fprobe_ips *set)
+{
+	int ret = fprobe_pattern_resolve(pat, set);
+
+	if (!ret && !set->nr)
+		ret = -ENOENT;
+	else if (!ret && set->nr > FPROBE_PATTERN_MAX_FUNCS)
+		ret = -E2BIG;
+	return ret;
+}
+
 /* &trace_fprobe_env.count_functions */
 static int trace_fprobe_count_functions(void *data,
 					const struct fprobe_pattern *pat)
@@ -477,6 +519,9 @@ static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct pt_regs *regs,
 			     void *entry_data);
+static int fentry_shared_dispatcher(struct fprobe *fp, unsigned long entry_ip,
+				    unsigned long ret_ip, struct pt_regs *regs,
+				    void *entry_data);
 
 static void free_trace_fprobe(struct trace_fprobe *tf)
 {
@@ -596,11 +641,7 @@ static int register_pattern_fprobe(struct trace_fprobe *tf)
 	struct fprobe_ips set;
 	int ret;
 
-	ret = fprobe_pattern_resolve(tf->pattern, &set);
-	if (!ret && !set.nr)
-		ret = -ENOENT;
-	else if (!ret && set.nr > FPROBE_PATTERN_MAX_FUNCS)
-		ret = -E2BIG;
+	ret = fprobe_pattern_functions(tf->pattern, &set);
 	if (!ret)
 		ret = register_fprobe_ips(&tf->fp, set.ips, set.nr);
 	fprobe_ips_free(&set);
@@ -655,15 +696,9 @@ static int fprobe_glob_resolve(const char *glob, struct fprobe_ips *set)
 	}
 	ret = fprobe_scratch_filter(&ops, glob);
 	if (!ret)
-		set->max = fprobe_filter_count(ops);
-	if (!ret && set->max) {
-		set->ips = kvmalloc_array(set->max, sizeof(*set->ips),
-					  GFP_KERNEL);
-		if (set->ips)
-			fprobe_ips_add_filter(set, ops, &all);
-		else
-			ret = -ENOMEM;
-	}
+		ret = fprobe_ips_from_filter(set, ops, &all);
+	if (!ret)
+		fprobe_ips_sort_unique(set);
 	fprobe_scratch_free(ops);
 	return ret;
 }
@@ -716,6 +751,283 @@ static int register_glob_fprobe(struct trace_fprobe *tf)
 	return ret;
 }
 
+/* --- Function entry probes: one shared fprobe -------------------------------- */
+
+/*
+ * Every armed function entry probe is on one fprobe, as every kprobe on
+ * ftrace is on one ftrace_ops: arming or disarming a probe changes the
+ * functions in that fprobe's filter, and the entry handler finds the
+ * probes of the function hit in a table by address.  An fprobe of its own
+ * per probe costs an ftrace_ops registration (a code update over every
+ * traceable function, and a trampoline) to arm, and to disarm an
+ * unregistration that waits for RCU tasks: about a quarter of a second
+ * each.  A filter change is one code update, which all the probes of a
+ * group enable share (trace_fprobe_arm_batch()).  The shared fprobe is
+ * registered while a probe is on it.
+ *
+ * Exit probes keep an fprobe of their own: each hit takes a node of its
+ * fprobe's rethook pool, sized and laid out (the entry data of the
+ * probe's $argN) at registration.
+ */
+#define FENTRY_HASH_BITS	12
+
+/**
+ * struct fentry_site - an entry probe on one of its functions
+ * @node: in fentry_table, under the function's address
+ * @ip: the function's ftrace location
+ * @tf: the probe
+ */
+struct fentry_site {
+	struct hlist_node	node;
+	unsigned long		ip;
+	struct trace_fprobe	*tf;
+};
+
+/**
+ * struct fentry_sites - the functions of an armed entry probe
+ * @rcu: the entry handler may read @site a grace period after the disarm
+ * @nr: how many
+ * @site: one per function, sorted by address
+ */
+struct fentry_sites {
+	struct rcu_head		rcu;
+	unsigned int		nr;
+	struct fentry_site	site[] __counted_by(nr);
+};
+
+/* Written under event_mutex, read by the entry handler under RCU */
+static DEFINE_HASHTABLE(fentry_table, FENTRY_HASH_BITS);
+static unsigned long fentry_table_sites;
+
+/*
+ * Allocated while registered: ftrace frees the trampoline of a dynamic
+ * ftrace_ops when it is unregistered, and keeps a static one's listed in
+ * kallsyms, where a cleared ops would break the list.
+ */
+static struct fprobe *fentry_fprobe;
+
+static bool fentry_table_has(unsigned long ip)
+{
+	struct fentry_site *site;
+
+	hash_for_each_possible_rcu(fentry_table, site, node, ip,
+				   lockdep_is_held(&event_mutex))
+		if (site->ip == ip)
+			return true;
+	return false;
+}
+
+/* Whether @tf goes on the shared fprobe when it is armed */
+static bool trace_fprobe_shares(struct trace_fprobe *tf)
+{
+	return !trace_fprobe_is_return(tf) && !trace_fprobe_is_tracepoint(tf);
+}
+
+static bool trace_fprobe_is_armed(struct trace_fprobe *tf)
+{
+	return tf->sites || fprobe_is_registered(&tf->fp);
+}
+
+/*
+ * The sites of entry probe @tf on its functions as they are now, or NULL
+ * in *@sitesp for a 6.12 glob whose filter stays empty ("!GLOB" alone),
+ * which register_fprobe() puts on every function: that probe gets an
+ * fprobe of its own.
+ */
+static int fentry_sites_alloc(struct trace_fprobe *tf,
+			      struct fentry_sites **sitesp)
+{
+	struct fprobe_ips set = { }, *ips = &set;
+	struct fentry_sites *sites;
+	unsigned int i;
+	int ret;
+
+	*sitesp = NULL;
+	if (tf->pattern->legacy) {
+		ret = trace_fprobe_resolve_glob(tf);
+		if (ret || !tf->glob_ips.ips)
+			return ret;
+		ips = &tf->glob_ips;
+	} else {
+		ret = fprobe_pattern_functions(tf->pattern, &set);
+		if (ret)
+			goto out;
+	}
+	sites = kvzalloc(struct_size(sites, site, ips->nr), GFP_KERNEL);
+	if (!sites) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	sites->nr = ips->nr;
+	for (i = 0; i < ips->nr; i++) {
+		sites->site[i].ip = ips->ips[i];
+		sites->site[i].tf = tf;
+	}
+	*sitesp = sites;
+out:
+	fprobe_ips_free(&set);
+	return ret;
+}
+
+/* Put the shared fprobe on @add too: one ftrace update */
+static int fentry_filter_add(struct fprobe_ips *add)
+{
+	struct fprobe *fp;
+	int ret;
+
+	if (fentry_fprobe)
+		return ftrace_set_filter_ips(&fentry_fprobe->ops, add->ips,
+					     add->nr, 0, 0);
+	fp = kzalloc(sizeof(*fp), GFP_KERNEL);
+	if (!fp)
+		return -ENOMEM;
+	fp->entry_handler = fentry_shared_dispatcher;
+	ret = register_fprobe_ips(fp, add->ips, add->nr);
+	if (ret) {
+		kfree(fp);
+		return ret;
+	}
+	fentry_fprobe = fp;
+	return 0;
+}
+
+/*
+ * Take the shared fprobe off @gone, the functions no probe is on any
+ * more (at least one remains: an empty filter means every function).  A
+ * function whose module went away is no ftrace location any more, and
+ * ftrace refuses the whole removal for it: it is left out.  Should the
+ * removal fail all the same, the functions stay traced for nothing: the
+ * entry handler finds no probe there.
+ */
+static void fentry_filter_remove(struct fprobe_ips *gone)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < gone->nr; i++)
+		if (ftrace_location(gone->ips[i]) == gone->ips[i])
+			gone->ips[n++] = gone->ips[i];
+	if (n && ftrace_set_filter_ips(&fentry_fprobe->ops, gone->ips, n, 1, 0))
+		pr_warn_once("functions left on the shared entry fprobe\n");
+}
+
+static unsigned int fentry_sites_total(struct fentry_sites **sites,
+				       unsigned int nr)
+{
+	unsigned int i, total = 0;
+
+	for (i = 0; i < nr; i++)
+		total += sites[i]->nr;
+	return total;
+}
+
+/*
+ * Arm the entry probes @tfs, each on its @sites, all or none: the
+ * functions that no armed probe is on yet join the shared fprobe's
+ * filter in one update (or its registration), then the sites go in the
+ * table.  On success the probes own their sites.
+ */
+static int fentry_arm(struct trace_fprobe **tfs, struct fentry_sites **sites,
+		      unsigned int nr)
+{
+	struct fprobe_ips add = { };
+	struct fentry_site *site;
+	unsigned int i, j;
+	int ret = 0;
+
+	lockdep_assert_held(&event_mutex);
+	add.max = fentry_sites_total(sites, nr);
+	add.ips = kvmalloc_array(max(add.max, 1U), sizeof(*add.ips),
+				 GFP_KERNEL);
+	if (!add.ips)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < sites[i]->nr; j++)
+			if (!fentry_table_has(sites[i]->site[j].ip))
+				add.ips[add.nr++] = sites[i]->site[j].ip;
+	fprobe_ips_sort_unique(&add);
+	if (add.nr)
+		ret = fentry_filter_add(&add);
+	fprobe_ips_free(&add);
+	if (ret)
+		return ret;
+	for (i = 0; i < nr; i++) {
+		for (j = 0; j < sites[i]->nr; j++) {
+			site = &sites[i]->site[j];
+			hash_add_rcu(fentry_table, &site->node, site->ip);
+		}
+		fentry_table_sites += sites[i]->nr;
+		tfs[i]->sites = sites[i];
+	}
+	return 0;
+}
+
+/*
+ * Disarm the shared-armed entry probes @tfs: out of the table at once,
+ * their functions that no other probe is on out of the filter in one
+ * update, their sites freed after a grace period.  The shared fprobe goes
+ * with its last probe.  Whoever frees a probe waits for a grace period
+ * after this (trace_probe_release()): a hit may still be reading it.
+ */
+static void fentry_disarm(struct trace_fprobe **tfs, unsigned int nr)
+{
+	struct fprobe_ips gone = { };
+	unsigned int i, j;
+
+	lockdep_assert_held(&event_mutex);
+	for (i = 0; i < nr; i++) {
+		for (j = 0; j < tfs[i]->sites->nr; j++)
+			hash_del_rcu(&tfs[i]->sites->site[j].node);
+		fentry_table_sites -= tfs[i]->sites->nr;
+		gone.max += tfs[i]->sites->nr;
+	}
+	if (!fentry_table_sites) {
+		/* waits for the handlers: the trampoline is freed */
+		unregister_fprobe(fentry_fprobe);
+		kfree(fentry_fprobe);
+		fentry_fprobe = NULL;
+	} else {
+		gone.ips = kvmalloc_array(gone.max, sizeof(*gone.ips),
+					  GFP_KERNEL);
+		for (i = 0; gone.ips && i < nr; i++)
+			for (j = 0; j < tfs[i]->sites->nr; j++)
+				if (!fentry_table_has(tfs[i]->sites->site[j].ip))
+					gone.ips[gone.nr++] =
+						tfs[i]->sites->site[j].ip;
+		fprobe_ips_sort_unique(&gone);
+		fentry_filter_remove(&gone);
+		fprobe_ips_free(&gone);
+	}
+	for (i = 0; i < nr; i++) {
+		kvfree_rcu(tfs[i]->sites, rcu);
+		tfs[i]->sites = NULL;
+	}
+}
+
+/*
+ * Arm entry probe @tf on the shared fprobe.  Return: 1 if it is not for
+ * the shared fprobe after all (see fentry_sites_alloc()), 0, or -errno.
+ * A 6.12 glob's functions resolved earlier are resolved again if arming
+ * with them fails: one of them may be gone (init code freed after boot).
+ */
+static int fentry_arm_one(struct trace_fprobe *tf)
+{
+	bool cached = tf->pattern->legacy && tf->glob_gen;
+	struct fentry_sites *sites;
+	int ret;
+
+	ret = fentry_sites_alloc(tf, &sites);
+	if (ret || !sites)
+		return ret ?: 1;
+	ret = fentry_arm(&tf, &sites, 1);
+	if (!ret)
+		return 0;
+	kvfree(sites);
+	if (!cached)
+		return ret;
+	tf->glob_gen = 0;
+	return fentry_arm_one(tf);
+}
+
 /*
  * Put the fprobe on its functions, or on its tracepoint's stub: only
  * while the event is enabled, so that a defined but disabled event costs
@@ -726,8 +1038,13 @@ static int trace_fprobe_arm(struct trace_fprobe *tf)
 {
 	int ret;
 
-	if (fprobe_is_registered(&tf->fp))
+	if (trace_fprobe_is_armed(tf))
 		return 0;
+	if (trace_fprobe_shares(tf)) {
+		ret = fentry_arm_one(tf);
+		if (ret <= 0)
+			return ret;
+	}
 	if (trace_fprobe_is_tracepoint(tf)) {
 		/* armed when its module comes */
 		if (tf->tpoint == TRACEPOINT_STUB)
@@ -749,6 +1066,8 @@ static int trace_fprobe_arm(struct trace_fprobe *tf)
  */
 static void trace_fprobe_disarm(struct trace_fprobe *tf)
 {
+	if (tf->sites)
+		fentry_disarm(&tf, 1);
 	if (!fprobe_is_registered(&tf->fp))
 		return;
 	unregister_fprobe(&tf->fp);
@@ -817,7 +1136,11 @@ static int trace_fprobe_attach(struct trace_probe *tp)
 	return 0;
 }
 
-/* &trace_probe_ops.detach: a deleted probe, disarmed with its event */
+/*
+ * &trace_probe_ops.detach_nosync: a deleted probe, disarmed with its
+ * event.  A hit of the shared entry fprobe may still be reading it: the
+ * deletion frees it after a grace period.
+ */
 static void trace_fprobe_detach(struct trace_probe *tp)
 {
 	trace_fprobe_disarm(tp_to_trace_fprobe(tp));
@@ -953,6 +1276,26 @@ static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 
 NOKPROBE_SYMBOL(fentry_dispatcher);
 
+/* The shared entry fprobe's: every probe on the function hit records */
+static int fentry_shared_dispatcher(struct fprobe *fp, unsigned long entry_ip,
+				    unsigned long ret_ip, struct pt_regs *regs,
+				    void *entry_data)
+{
+	struct fentry_site *site;
+	struct trace_fprobe *tf;
+
+	hash_for_each_possible_rcu_notrace(fentry_table, site, node, entry_ip) {
+		if (site->ip != entry_ip)
+			continue;
+		tf = site->tf;
+		fprobe_record(tf, trace_probe_load_flag(&tf->tp), regs, NULL,
+			      entry_ip, ret_ip, false);
+	}
+	return 0;
+}
+
+NOKPROBE_SYMBOL(fentry_shared_dispatcher);
+
 static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct pt_regs *regs,
 			     void *entry_data)
@@ -990,6 +1333,97 @@ static int trace_fprobe_arm_all(struct trace_probe *tp)
 		}
 	}
 	return 0;
+}
+
+/*
+ * The entry probes of the events of @tps that would go on the shared
+ * fprobe and are not armed, with their sites; NULL without the memory.
+ * Those whose functions cannot be found are left to be armed one by one,
+ * which reports why.
+ */
+static struct trace_fprobe **fentry_batch_collect(struct trace_probe **tps,
+						  unsigned int nr,
+						  struct fentry_sites ***sitesp,
+						  unsigned int *nr_tfs)
+{
+	struct trace_fprobe **tfs, *tf;
+	struct fentry_sites **sites;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < nr; i++)
+		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list)
+			n++;
+	tfs = kvmalloc_array(max(n, 1U), sizeof(*tfs), GFP_KERNEL);
+	sites = kvmalloc_array(max(n, 1U), sizeof(*sites), GFP_KERNEL);
+	if (!tfs || !sites) {
+		kvfree(tfs);
+		kvfree(sites);
+		return NULL;
+	}
+	n = 0;
+	for (i = 0; i < nr; i++) {
+		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list) {
+			if (!trace_fprobe_shares(tf) || trace_fprobe_is_armed(tf) ||
+			    fentry_sites_alloc(tf, &sites[n]) || !sites[n])
+				continue;
+			tfs[n++] = tf;
+		}
+	}
+	*sitesp = sites;
+	*nr_tfs = n;
+	return tfs;
+}
+
+/* &trace_probe_ops.disarm_batch: the shared-armed entry probes together */
+static void trace_fprobe_disarm_batch(struct trace_probe **tps,
+				      unsigned int nr)
+{
+	struct trace_fprobe **tfs, *tf;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < nr; i++)
+		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list)
+			n += !!tf->sites;
+	tfs = kvmalloc_array(max(n, 1U), sizeof(*tfs), GFP_KERNEL);
+	n = 0;
+	for (i = 0; tfs && i < nr; i++)
+		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list)
+			if (tf->sites)
+				tfs[n++] = tf;
+	if (n)
+		fentry_disarm(tfs, n);
+	kvfree(tfs);
+	/* the others, and all of them without the memory, one by one */
+	for (i = 0; i < nr; i++)
+		trace_fprobe_disarm_all(tps[i]);
+}
+
+/*
+ * &trace_probe_ops.arm_batch: the entry probes of the events of @tps on
+ * the shared fprobe in one ftrace update, then the others one by one; all
+ * or none.
+ */
+static int trace_fprobe_arm_batch(struct trace_probe **tps, unsigned int nr)
+{
+	struct fentry_sites **sites;
+	struct trace_fprobe **tfs;
+	unsigned int i, n;
+	int ret;
+
+	tfs = fentry_batch_collect(tps, nr, &sites, &n);
+	if (!tfs)
+		return -ENOMEM;
+	ret = fentry_arm(tfs, sites, n);
+	if (ret)
+		for (i = 0; i < n; i++)
+			kvfree(sites[i]);
+	kvfree(sites);
+	kvfree(tfs);
+	for (i = 0; !ret && i < nr; i++)
+		ret = trace_fprobe_arm_all(tps[i]);
+	if (ret)
+		trace_fprobe_disarm_batch(tps, nr);
+	return ret;
 }
 
 /* Enable for trace instance @file, or for perf when @file is NULL */
@@ -1070,26 +1504,33 @@ static int trace_fprobe_functions(struct trace_fprobe *tf,
 				  struct fprobe_ips *set)
 {
 	struct fprobe_pattern_item all = { .glob = tf->symbol };
-	int ret = 0;
+	unsigned int i;
+	int ret;
 
-	if (!fprobe_is_registered(&tf->fp)) {
-		if (!tf->pattern->legacy)
-			return fprobe_pattern_resolve(tf->pattern, set);
-		/* a 6.12 glob has no bound: sized from what it matches */
-		ret = fprobe_glob_resolve(tf->symbol, set);
-	} else {
-		*set = (struct fprobe_ips){ };
-		set->max = fprobe_filter_count(&tf->fp.ops);
-		set->ips = kvmalloc_array(set->max, sizeof(*set->ips),
-					  GFP_KERNEL);
-		if (set->ips)
-			fprobe_ips_add_filter(set, &tf->fp.ops, &all);
-		else if (set->max)
-			ret = -ENOMEM;
+	if (fprobe_is_registered(&tf->fp)) {
+		ret = fprobe_ips_from_filter(set, &tf->fp.ops, &all);
+		if (!ret)
+			fprobe_ips_sort_unique(set);
+		return ret;
 	}
-	if (!ret)
-		fprobe_ips_sort_unique(set);
-	return ret;
+	if (!tf->sites && !tf->pattern->legacy)
+		return fprobe_pattern_resolve(tf->pattern, set);
+	/* a 6.12 glob has no bound: sized from what it matches */
+	if (!tf->sites) {
+		ret = trace_fprobe_resolve_glob(tf);
+		if (ret)
+			return ret;
+	}
+	*set = (struct fprobe_ips){ };
+	set->max = tf->sites ? tf->sites->nr : tf->glob_ips.nr;
+	set->ips = kvmalloc_array(max(set->max, 1U), sizeof(*set->ips),
+				  GFP_KERNEL);
+	if (!set->ips)
+		return -ENOMEM;
+	for (i = 0; i < set->max; i++)
+		set->ips[set->nr++] = tf->sites ? tf->sites->site[i].ip :
+						  tf->glob_ips.ips[i];
+	return 0;
 }
 
 /* One line per function, "FUNC" or "MOD:FUNC": as a pattern names it */
@@ -1262,7 +1703,9 @@ static struct trace_probe_ops trace_fprobe_ops = {
 	.init_call	= init_trace_event_call,
 	.same_place	= trace_fprobe_same_place,
 	.attach		= trace_fprobe_attach,
-	.detach		= trace_fprobe_detach,
+	.detach_nosync	= trace_fprobe_detach,
+	.arm_batch	= trace_fprobe_arm_batch,
+	.disarm_batch	= trace_fprobe_disarm_batch,
 };
 
 #ifdef CONFIG_MODULES

@@ -1636,7 +1636,8 @@ static void trace_probe_reap(struct work_struct *work)
 	/* the hits that started before the last detach_nosync() are over */
 	synchronize_rcu();
 	list_for_each_entry(tp, &dead, list)
-		trace_probe_ops_of(tp)->detach_finish(tp);
+		if (trace_probe_ops_of(tp)->detach_finish)
+			trace_probe_ops_of(tp)->detach_finish(tp);
 	list_for_each_entry_safe(tp, tmp, &dead, list) {
 		if (tp->frees_event)
 			trace_probe_event_free(tp->event);

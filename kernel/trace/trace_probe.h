@@ -161,13 +161,13 @@ struct event_file_link {
  *	register the probe with its kernel facility (kprobes, fprobes).  Its
  *	failures are logged at the probe place.
  * @detach: optional: unregister what @attach registered
- * @detach_nosync: optional, with @detach_finish: @detach in two halves,
- *	for a deletion that does not wait.  This one, under event_mutex,
- *	takes the probe off: nothing lists it or calls it any more, but a
- *	handler already running may go on until an RCU grace period has
- *	passed
- * @detach_finish: the rest of @detach, after that grace period (shared
- *	by the deletions pending then: trace_probe_release())
+ * @detach_nosync: optional: @detach in two halves, for a deletion that
+ *	does not wait.  This one, under event_mutex, takes the probe off:
+ *	nothing lists it or calls it any more, but a handler already running
+ *	may go on until an RCU grace period has passed
+ * @detach_finish: optional, with @detach_nosync: the rest of @detach,
+ *	after that grace period (shared by the deletions pending then:
+ *	trace_probe_release())
  * @arm_batch: optional, with @disarm_batch: arm every probe of the events
  *	of @tps (their primary probes) together, all or nothing, for a group
  *	enable (trace_probe_batch_add()); the events are not enabled yet
