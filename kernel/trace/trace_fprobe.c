@@ -501,10 +501,74 @@ static int trace_fprobe_count_functions(void *data,
 	return ret;
 }
 
+static int fprobe_cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char * const *)a, *(const char * const *)b);
+}
+
+/* Pack the sorted @names into one buffer, each once: how many, or -errno */
+static int fprobe_pack_names(char **names, unsigned int nr, char **bufp)
+{
+	size_t size = 0;
+	unsigned int i;
+	int n = 0;
+	char *p;
+
+	for (i = 0; i < nr; i++)
+		size += strlen(names[i]) + 1;
+	*bufp = kmalloc(size, GFP_KERNEL);
+	if (!*bufp)
+		return -ENOMEM;
+	for (i = 0, p = *bufp; i < nr; i++) {
+		if (i && !strcmp(names[i], names[i - 1]))
+			continue;
+		size = strlen(names[i]) + 1;
+		memcpy(p, names[i], size);
+		p += size;
+		n++;
+	}
+	return n;
+}
+
+/* &trace_fprobe_env.function_names: those of the functions found now */
+static int trace_fprobe_function_names(void *data,
+				       const struct fprobe_pattern *pat,
+				       char **bufp)
+{
+	char sym[KSYM_NAME_LEN], **names = NULL;
+	struct fprobe_ips set;
+	unsigned int i, nr = 0;
+	int ret;
+
+	*bufp = NULL;
+	ret = fprobe_pattern_resolve(pat, &set);
+	if (!ret && set.nr) {
+		names = kvcalloc(set.nr, sizeof(*names), GFP_KERNEL);
+		ret = names ? 0 : -ENOMEM;
+	}
+	for (i = 0; !ret && i < set.nr; i++) {
+		if (!kallsyms_lookup(set.ips[i], NULL, NULL, NULL, sym))
+			continue;
+		names[nr] = kstrdup(sym, GFP_KERNEL);
+		if (!names[nr++])
+			ret = -ENOMEM;
+	}
+	if (!ret && nr) {
+		sort(names, nr, sizeof(*names), fprobe_cmp_name, NULL);
+		ret = fprobe_pack_names(names, nr, bufp);
+	}
+	for (i = 0; i < nr; i++)
+		kfree(names[i]);
+	kvfree(names);
+	fprobe_ips_free(&set);
+	return ret;
+}
+
 static const struct trace_fprobe_env trace_fprobe_lookups = {
 	.find_tracepoint	= trace_fprobe_find_tracepoint,
 	.put_module		= trace_fprobe_put_module,
 	.count_functions	= trace_fprobe_count_functions,
+	.function_names		= trace_fprobe_function_names,
 	.modules		= IS_ENABLED(CONFIG_MODULES),
 #ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
 	.btf			= &traceprobe_btf_ops,

@@ -237,19 +237,242 @@ static int fprobe_check_pattern(struct probe_cmd *cmd)
 	return pattern_count(cmd, pat);
 }
 
+/* --- BTF over the functions of a pattern --------------------------------- */
+
+/*
+ * A pattern of kprobetrace's form may name many functions, and a BTF
+ * variable of its arguments is typed from all of them: it must be the
+ * same at each (the same parameter position, fetch type, string kind and
+ * field offsets), since one fetch program reads it at every function.
+ * An error names the function it is found at, in the error's detail.
+ */
+
+/* The names of the pattern's functions, found once: how many, or -errno */
+static int btf_multi_load(struct fprobe_btf_multi *m)
+{
+	if (!m->names && !m->nr_names)
+		m->nr_names = m->env->function_names(m->env->data, m->pat,
+						      &m->names);
+	return m->nr_names;
+}
+
+/* The next name after @name in the names buffer */
+static const char *btf_multi_next(const char *name)
+{
+	return name + strlen(name) + 1;
+}
+
+/* What the context says of the pattern while one function is asked */
+struct btf_multi_saved {
+	const char	*funcname;
+	void		*btf_data;
+};
+
+/* Ask the provider of one function's BTF, about function @func */
+static void btf_multi_enter(struct probe_parse_ctx *ctx, const char *func,
+			    struct btf_multi_saved *saved)
+{
+	saved->funcname = ctx->funcname;
+	saved->btf_data = ctx->btf_data;
+	ctx->funcname = func;
+	ctx->btf_data = NULL;
+}
+
+static void btf_multi_leave(struct probe_parse_ctx *ctx,
+			    const struct btf_multi_saved *saved)
+{
+	ctx->funcname = saved->funcname;
+	ctx->btf_data = saved->btf_data;
+}
+
+static int btf_multi_find_at(struct probe_parse_ctx *ctx,
+			     struct fprobe_btf_multi *m, const char *func,
+			     const char *text, struct probe_btf_var *var)
+{
+	struct btf_multi_saved saved;
+	int ret;
+
+	btf_multi_enter(ctx, func, &saved);
+	ret = m->btf->find_var(ctx, text, var);
+	btf_multi_leave(ctx, &saved);
+	return ret;
+}
+
+static bool btf_var_same(const struct probe_btf_var *a,
+			 const struct probe_btf_var *b)
+{
+	if (a->is_retval != b->is_retval ||
+	    (!a->is_retval && a->param != b->param) || a->str != b->str ||
+	    a->nr_derefs != b->nr_derefs || a->bitoffs != b->bitoffs ||
+	    a->bitsize != b->bitsize)
+		return false;
+	if (a->type != b->type &&
+	    (!a->type || !b->type || strcmp(a->type, b->type)))
+		return false;
+	return !memcmp(a->deref, b->deref, a->nr_derefs * sizeof(a->deref[0]));
+}
+
+static int btf_multi_error(struct fprobe_btf_multi *m, const char *func,
+			   struct probe_btf_var *var, int err, int pos,
+			   int ret)
+{
+	snprintf(m->detail, sizeof(m->detail), " (at %s)", func);
+	var->err = err;
+	var->err_pos = pos;
+	var->err_detail = m->detail;
+	return ret;
+}
+
+/*
+ * &probe_btf_ops.find_var of a pattern: the variable as its first function
+ * has it, if every function has it alike.  A bare "$retval" that is not
+ * typed alike at every function (or has no BTF at one) is the raw return
+ * value, as it is for one function without BTF: it reads the same.
+ */
+static int btf_multi_find_var(struct probe_parse_ctx *ctx, const char *text,
+			      struct probe_btf_var *var)
+{
+	struct fprobe_btf_multi *m = ctx->btf_data;
+	bool raw_ok = !strcmp(text, "$retval");
+	struct probe_btf_var other;
+	const char *func;
+	int i, n, ret;
+
+	n = btf_multi_load(m);
+	if (n < 0) {
+		var->err = PROBE_ERR_NONE;
+		return n;
+	}
+	if (!n) {
+		var->err = TP_ERR_NO_BTF_ENTRY;
+		var->err_pos = 0;
+		return -ENOENT;
+	}
+	func = m->names;
+	ret = btf_multi_find_at(ctx, m, func, text, var);
+	if (ret == -ENODEV)
+		return ret;
+	if (ret)
+		return btf_multi_error(m, func, var, var->err, var->err_pos,
+				       ret);
+	for (i = 1; i < n; i++) {
+		func = btf_multi_next(func);
+		other = (struct probe_btf_var){ };
+		ret = btf_multi_find_at(ctx, m, func, text, &other);
+		if (raw_ok && (ret || !btf_var_same(var, &other)))
+			return -ENODEV;
+		if (ret)
+			return btf_multi_error(m, func, var, other.err,
+					       other.err_pos, ret);
+		if (!btf_var_same(var, &other))
+			return btf_multi_error(m, func, var,
+					       TP_ERR_BTFARG_DIFFERS, 0, -EINVAL);
+	}
+	return 0;
+}
+
+/* Whether parameter @idx has the same name at @func as at @first */
+static bool btf_multi_same_param(struct probe_parse_ctx *ctx,
+				 struct fprobe_btf_multi *m, const char *first,
+				 const char *func, unsigned int idx)
+{
+	char a[MAX_ARGSTR_LEN + 1], b[MAX_ARGSTR_LEN + 1];
+	struct btf_multi_saved saved;
+	int la, lb;
+
+	btf_multi_enter(ctx, first, &saved);
+	la = m->btf->param_name(ctx, idx, a, sizeof(a));
+	ctx->funcname = func;
+	lb = m->btf->param_name(ctx, idx, b, sizeof(b));
+	btf_multi_leave(ctx, &saved);
+	return la >= 0 && la == lb && !strcmp(a, b);
+}
+
+/*
+ * &probe_btf_ops.nr_params of a pattern, for "$arg*" and "$argN": a
+ * prototype only if every function has the same parameter names (their
+ * types are checked as each is parsed); else none (-ENOENT).
+ */
+static int btf_multi_nr_params(struct probe_parse_ctx *ctx)
+{
+	struct fprobe_btf_multi *m = ctx->btf_data;
+	struct btf_multi_saved saved;
+	const char *func;
+	int i, j, n, nr = -ENOENT, other;
+
+	n = btf_multi_load(m);
+	for (i = 0, func = m->names; i < n; i++, func = btf_multi_next(func)) {
+		btf_multi_enter(ctx, func, &saved);
+		other = m->btf->nr_params(ctx);
+		btf_multi_leave(ctx, &saved);
+		if (other < 0 || (i && other != nr))
+			return -ENOENT;
+		nr = other;
+		for (j = 0; i && j < nr; j++)
+			if (!btf_multi_same_param(ctx, m, m->names, func, j))
+				return -ENOENT;
+	}
+	return nr;
+}
+
+/* &probe_btf_ops.param_name of a pattern: its first function's */
+static int btf_multi_param_name(struct probe_parse_ctx *ctx, unsigned int idx,
+				char *buf, int size)
+{
+	struct fprobe_btf_multi *m = ctx->btf_data;
+	struct btf_multi_saved saved;
+	int ret;
+
+	if (btf_multi_load(m) <= 0)
+		return -ENOENT;
+	btf_multi_enter(ctx, m->names, &saved);
+	ret = m->btf->param_name(ctx, idx, buf, size);
+	btf_multi_leave(ctx, &saved);
+	return ret;
+}
+
+static const struct probe_btf_ops fprobe_btf_multi_ops = {
+	.find_var	= btf_multi_find_var,
+	.nr_params	= btf_multi_nr_params,
+	.param_name	= btf_multi_param_name,
+};
+
 /*
  * The function BTF types the arguments with: the one function a pattern
- * names without a glob ("MOD:FUNC", "FUNC:exit"); otherwise the pattern,
- * which BTF does not know (as 6.12's glob).
+ * names without a glob ("MOD:FUNC", "FUNC:exit"), or NULL if the pattern
+ * may name several.  A 6.12 glob is looked up as a function name, which
+ * BTF does not know, as in 6.12.
  */
 static const char *fprobe_btf_funcname(struct trace_fprobe_head *fh)
 {
 	const struct fprobe_pattern *pat = fh->pattern;
 
-	if (pat->legacy || pat->nr_items != 1 ||
-	    strpbrk(pat->items[0].glob, "*?["))
+	if (pat->legacy)
 		return fh->symbol;
+	if (pat->nr_items != 1 || strpbrk(pat->items[0].glob, "*?["))
+		return NULL;
 	return pat->items[0].glob;
+}
+
+/* Type the arguments of an fprobe with the BTF of its function(s) */
+static void fprobe_set_btf(struct trace_fprobe_head *fh,
+			   const struct trace_fprobe_env *env)
+{
+	struct probe_head *head = &fh->common;
+
+	head->btf = env->btf;
+	head->funcname = fprobe_btf_funcname(fh);
+	if (head->funcname)
+		return;
+	/* the pattern, for a BTF-less kernel's NOSUP_BTFARG */
+	head->funcname = fh->symbol;
+	if (!env->btf || !env->function_names || !fh->pattern->nr_items)
+		return;
+	fh->btf_multi.btf = env->btf;
+	fh->btf_multi.env = env;
+	fh->btf_multi.pat = fh->pattern;
+	head->btf = &fprobe_btf_multi_ops;
+	head->btf_data = &fh->btf_multi;
 }
 
 /* argv[1]: "PATTERN[%return]" or "TRACEPOINT", in 6.12's order of checks */
@@ -349,13 +572,13 @@ static int fprobe_head_finish(struct probe_cmd *cmd,
 	head->kind = (fh->is_return ? FPROBE_KIND_RETURN : 0) |
 		     (fh->is_tracepoint ? FPROBE_KIND_TRACEPOINT : 0);
 	head->ptype = fh->is_return ? PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL;
-	head->btf = env->btf;
 	head->nr_words = cmd->argc - 2;
 	head->expand = true;
 	if (!fh->is_tracepoint) {
-		head->funcname = fprobe_btf_funcname(fh);
+		fprobe_set_btf(fh, env);
 		return 0;
 	}
+	head->btf = env->btf;
 	head->funcname = fh->symbol;
 	head->flags |= TPARG_FL_TPOINT;
 	return fprobe_find_tracepoint(cmd, fh);
@@ -408,6 +631,7 @@ static void trace_fprobe_free_head(struct probe_head *head)
 
 	if (fh->mod)
 		fh->env->put_module(fh->env->data, fh->mod);
+	kfree(fh->btf_multi.names);
 	kfree(fh->pattern);
 	kfree(fh->symbol);
 	kfree(fh);

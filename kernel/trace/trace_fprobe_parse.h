@@ -70,6 +70,10 @@ struct fprobe_pattern {
  * @count_functions: how many traceable functions @pat names (at most
  *	FPROBE_PATTERN_MAX_FUNCS + 1: more is too many anyway), or -errno;
  *	asked of patterns that are not 6.12's form only
+ * @function_names: the names of the traceable functions @pat names, in a
+ *	kmalloc()ed buffer (*@names, NULL for none): NUL-terminated, sorted,
+ *	each once; returns how many, or -errno.  Asked of patterns that are
+ *	not 6.12's form, for their BTF arguments
  * @modules: a tracepoint that is not there yet may come with a module
  *	(CONFIG_MODULES): the probe then waits for it
  * @btf: BTF provider for the arguments, NULL without BTF
@@ -80,6 +84,8 @@ struct trace_fprobe_env {
 				 char *stub, size_t size);
 	void (*put_module)(void *data, void *mod);
 	int (*count_functions)(void *data, const struct fprobe_pattern *pat);
+	int (*function_names)(void *data, const struct fprobe_pattern *pat,
+			      char **names);
 	bool modules;
 	const struct probe_btf_ops *btf;
 	void *data;
@@ -87,6 +93,31 @@ struct trace_fprobe_env {
 
 /* Room for a probe stub's name, "__probestub_" and the tracepoint's */
 #define FPROBE_STUB_NAME_LEN	128
+
+/* Room for an error's detail naming a function: " (at FUNC)" */
+#define FPROBE_ERR_DETAIL_LEN	160
+
+/**
+ * struct fprobe_btf_multi - the BTF of the functions of a pattern
+ * @btf: the provider of one function's BTF (&trace_fprobe_env.btf)
+ * @env: where the functions' names come from
+ * @pat: the pattern
+ * @names: their names (&trace_fprobe_env.function_names), NULL until
+ *	first asked for
+ * @nr_names: how many, or -errno; 0 until first asked for
+ * @detail: the detail of the last error: the function it names
+ *
+ * The BTF provider of an fprobe whose pattern may name several functions
+ * (&probe_head.btf_data): a variable is typed from them all.
+ */
+struct fprobe_btf_multi {
+	const struct probe_btf_ops	*btf;
+	const struct trace_fprobe_env	*env;
+	const struct fprobe_pattern	*pat;
+	char				*names;
+	int				nr_names;
+	char				detail[FPROBE_ERR_DETAIL_LEN];
+};
 
 /**
  * struct trace_fprobe_head - a parsed fprobe or tracepoint probe head
@@ -108,6 +139,8 @@ struct trace_fprobe_env {
  * @tpoint: the tracepoint, NULL if it is not loaded yet (or not one)
  * @mod: the module @tpoint is in, with a reference held while parsing
  * @stub: the name of @tpoint's probe stub, for BTF
+ * @btf_multi: BTF over the functions of a pattern of several, or with a
+ *	glob, in kprobetrace's form
  *
  * Lifetime: allocated by the head parser of &trace_fprobe_cmd_ops, freed
  * with the command (probe_cmd_release()).
@@ -128,6 +161,7 @@ struct trace_fprobe_head {
 	void				*tpoint;
 	void				*mod;
 	char				stub[FPROBE_STUB_NAME_LEN];
+	struct fprobe_btf_multi		btf_multi;
 };
 
 static inline struct trace_fprobe_head *

@@ -42,8 +42,9 @@ void trace_probe_log_parse_err(const char *subsystem, int argc,
 		return;
 	for (i = 0, p = command; i < argc; i++)
 		p += sprintf(p, "%s%s", i ? " " : "", argv[i]);
-	tracing_log_err(NULL, subsystem, command, trace_probe_err_text,
-			err->code, probe_err_column(argc, argv, err));
+	tracing_log_err_detail(NULL, subsystem, command, trace_probe_err_text,
+			       err->code, probe_err_column(argc, argv, err),
+			       err->detail ?: "");
 	kfree(command);
 }
 

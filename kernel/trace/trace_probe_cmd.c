@@ -46,6 +46,7 @@ static int probe_cmd_expand(struct probe_cmd *cmd)
 	probe_parse_ctx_init(ctx, head->flags, NULL, head->nr_words);
 	ctx->funcname = head->funcname;
 	ctx->btf = head->btf;
+	ctx->btf_data = head->btf_data;
 	ctx->find_field = head->find_field;
 	ctx->field_data = head->field_data;
 	if (!head->expand) {

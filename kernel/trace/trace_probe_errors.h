@@ -101,7 +101,8 @@
 	C(NO_FUNC_INCLUDED,	"Function pattern only excludes functions"), \
 	C(NO_FUNC_MATCH,	"No traceable function matches the pattern"), \
 	C(TOO_MANY_FUNCS,	"Function pattern matches too many functions"), \
-	C(SUFFIX_AND_RETURN,	"Use either :entry/:exit or %return"),
+	C(SUFFIX_AND_RETURN,	"Use either :entry/:exit or %return"), \
+	C(BTFARG_DIFFERS,	"This variable is not the same at every function of the pattern"),
 
 #undef C
 #define C(a, b)		TP_ERR_##a

@@ -189,6 +189,7 @@ int probe_set_err(struct probe_parse_err *err, int index, int code, int pos,
 	err->code = code;
 	err->index = index;
 	err->offset = pos;
+	err->detail = NULL;
 	return ret;
 }
 
@@ -748,8 +749,11 @@ static int parse_btf_var(struct arg_parser *p, struct probe_tok t)
 	if (ret && var.err == TP_ERR_NO_BTF_ENTRY && !var.is_retval &&
 	    ctx->btf_proto)
 		var.err = TP_ERR_NO_BTFARG;
-	if (ret)
-		return arg_error(p, var.err, t.pos + var.err_pos, ret);
+	if (ret) {
+		arg_error(p, var.err, t.pos + var.err_pos, ret);
+		ctx->err.detail = var.err_detail;
+		return ret;
+	}
 
 	ret = push_btf_derefs(p, &var, t.pos);
 	if (ret)
@@ -1350,8 +1354,8 @@ int probe_arg_parse(struct probe_parse_ctx *ctx, int i, const char *text,
 	int ret;
 
 	memset(parg, 0, sizeof(*parg));
-	ctx->err.code = PROBE_ERR_NONE;
-	ctx->first_err.code = PROBE_ERR_NONE;
+	probe_set_err(&ctx->err, 0, PROBE_ERR_NONE, 0, 0);
+	probe_set_err(&ctx->first_err, 0, PROBE_ERR_NONE, 0, 0);
 	ret = parse_arg_name(ctx, i, word, parg, &body);
 	if (!ret)
 		ret = compile_body(ctx, ctx->word_base + i, body, parg);

@@ -66,11 +66,15 @@ static inline bool tparg_is_function_return(unsigned int flags)
  *	"p:GRP/EVENT" word, 1 the probe place, i + 2 the i-th argument.  An
  *	index >= argc puts the caret after the last word.
  * @offset: byte offset of the caret inside that word
+ * @detail: text logged after the message, or NULL; it must outlive the
+ *	error's logging (the fprobe head owns the name of the function a
+ *	BTF variable of a pattern fails at)
  */
 struct probe_parse_err {
 	int		code;
 	int		index;
 	int		offset;
+	const char	*detail;
 };
 
 /**
@@ -164,6 +168,7 @@ enum probe_btf_str {
  * @bitsize: its width in bits, 0 when it is not a bitfield
  * @err: TP_ERR_* id when the lookup fails
  * @err_pos: where the error is, counted from the start of the variable
+ * @err_detail: &probe_parse_err.detail of the error, or NULL
  */
 struct probe_btf_var {
 	unsigned int	param;
@@ -176,6 +181,7 @@ struct probe_btf_var {
 	u8		bitsize;
 	int		err;
 	int		err_pos;
+	const char	*err_detail;
 };
 
 int probe_btf_next_field(const char *text, int pos, int *len);
@@ -322,6 +328,7 @@ struct probe_tok {
  * @flags: TPARG_FL_* to parse the arguments with
  * @funcname: the probed function, for BTF lookups; NULL if there is none
  * @btf: BTF provider for the arguments, NULL without BTF
+ * @btf_data: the private data of @btf (&probe_parse_ctx.btf_data)
  * @find_field: eprobes: the fields of the attached event ("$FIELD")
  * @field_data: the data of @find_field
  * @kind: what the probes of one event must have in common (defined by the
@@ -341,6 +348,7 @@ struct probe_head {
 	unsigned int			flags;
 	const char			*funcname;
 	const struct probe_btf_ops	*btf;
+	void				*btf_data;
 	const void *(*find_field)(void *data, const char *name);
 	void				*field_data;
 	u8				kind;

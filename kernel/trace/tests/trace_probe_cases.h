@@ -39,11 +39,13 @@
  * @setup: a command that must succeed first (existing event), or NULL
  * @cmd: the command, with '^' at the expected caret
  * @err: the expected TP_ERR_* id
+ * @detail: the expected detail after its message, NULL for none
  */
 struct tp_err_case {
 	const char	*setup;
 	const char	*cmd;
 	int		err;
+	const char	*detail;
 };
 
 static const struct tp_err_case tp_err_cases[] = {
@@ -2271,6 +2273,65 @@ static const struct tp_fmt_case tp_fprobe_fmt_cases[] = {
 		"\"(%lx) x=0x%Lx\", REC->__probe_ip, REC->x",
 		"x u64 16 8 0;",
 		"x=$arg1"
+	},
+};
+
+/*
+ * BTF over the functions of a pattern (fprobe-patterns.rst): a variable
+ * must be the same at each; an error names the function it is found at.
+ * The fake functions with BTF here: vfs_read and vfs_write (the same
+ * parameters), do_exit(long code), mymod's fn2(int count); vfs_readv has
+ * none.  The names are asked in sorted order.
+ */
+static const struct tp_err_case tp_fprobe_btf_err_cases[] = {
+	{ NULL, "f:g/e vfs_read,do_exit ^count", TP_ERR_NO_BTFARG,
+	  " (at do_exit)" },
+	{ NULL, "f:g/e vfs_read,vfs_write,mymod:fn2 ^count",
+	  TP_ERR_BTFARG_DIFFERS, " (at vfs_read)" },
+	{ NULL, "f:g/e vfs_*,!vfs_readv,!vfs_writev x=file->^nope",
+	  TP_ERR_NO_BTF_FIELD, " (at vfs_read)" },
+	{ NULL, "f:g/e vfs_read,vfs_readv ^file", TP_ERR_NO_BTF_ENTRY,
+	  " (at vfs_readv)" },
+	{ NULL, "f:g/e vfs_read,vfs_readv%return $retval->^f_flags",
+	  TP_ERR_NO_PTR_STRCT, " (at vfs_read)" },
+	/* no function: no prototype */
+	{ NULL, "f:g/e nothing*,nowhere* ^count", TP_ERR_NO_BTF_ENTRY },
+	/* one function, named as ever: no detail */
+	{ NULL, "f:g/e mymod:fn2 ^file", TP_ERR_NO_BTFARG },
+};
+
+static const struct tp_fmt_case tp_fprobe_btf_fmt_cases[] = {
+	{
+		"f:g/e vfs_read,vfs_write count pos f=file->f_flags",
+		"\"(%lx) count=%Lu pos=0x%Lx f=%u\", REC->__probe_ip, REC->count, REC->pos, REC->f",
+		"count u64 16 8 0; pos u64 24 8 0; f u32 32 4 0;",
+		"count=count pos=pos f=file->f_flags"
+	},
+	{
+		"f:g/e vfs_read,vfs_write $arg*",
+		"\"(%lx) file=0x%Lx buf=0x%Lx count=%Lu pos=0x%Lx\", REC->__probe_ip, REC->file, REC->buf, REC->count, REC->pos",
+		"file u64 16 8 0; buf u64 24 8 0; count u64 32 8 0; pos u64 40 8 0;",
+		"file=file buf=buf count=count pos=pos"
+	},
+	/* prototypes that differ: "$argN" stays untyped */
+	{
+		"f:g/e vfs_read,do_exit $arg1",
+		"\"(%lx) arg1=0x%Lx\", REC->__probe_ip, REC->arg1",
+		"arg1 u64 16 8 0;",
+		"arg1=$arg1"
+	},
+	/* a return value not typed alike: the raw one, as without BTF */
+	{
+		"f:g/e vfs_read,vfs_readv%return $retval",
+		"\"(%lx <- %lx) arg1=0x%Lx\", REC->__probe_func, REC->__probe_ret_ip, REC->arg1",
+		"arg1 u64 24 8 0;",
+		"arg1=$retval"
+	},
+	{
+		"f:g/e vfs_read,vfs_write%return $retval",
+		"\"(%lx <- %lx) arg1=%Ld\", REC->__probe_func, REC->__probe_ret_ip, REC->arg1",
+		"arg1 s64 24 8 1;",
+		"arg1=$retval"
 	},
 };
 

@@ -410,10 +410,50 @@ static int fake_fprobe_count_functions(void *data,
 	return count;
 }
 
+/* The names of the fake functions @pat names, sorted, each once */
+static int fake_fprobe_function_names(void *data,
+				      const struct fprobe_pattern *pat,
+				      char **names)
+{
+	const char *sorted[ARRAY_SIZE(fake_functions)], *name, *mod;
+	unsigned int i, j, n = 0;
+	size_t size = 0;
+	char *p;
+
+	*names = NULL;
+	for (i = 0; i < ARRAY_SIZE(fake_functions); i++) {
+		name = fake_functions[i][0];
+		mod = fake_functions[i][1];
+		if (!fake_pattern_names(pat, false, name, mod) ||
+		    fake_pattern_names(pat, true, name, mod))
+			continue;
+		for (j = 0; j < n && strcmp(sorted[j], name) < 0; j++)
+			;
+		if (j < n && !strcmp(sorted[j], name))
+			continue;
+		memmove(&sorted[j + 1], &sorted[j], (n - j) * sizeof(*sorted));
+		sorted[j] = name;
+		n++;
+		size += strlen(name) + 1;
+	}
+	if (!n)
+		return 0;
+	*names = kmalloc(size, GFP_KERNEL);
+	if (!*names)
+		return -ENOMEM;
+	for (i = 0, p = *names; i < n; i++) {
+		size = strlen(sorted[i]) + 1;
+		memcpy(p, sorted[i], size);
+		p += size;
+	}
+	return n;
+}
+
 static const struct trace_fprobe_env fake_fprobe_env = {
 	.find_tracepoint	= fake_fprobe_find_tracepoint,
 	.put_module		= fake_fprobe_put_module,
 	.count_functions	= fake_fprobe_count_functions,
+	.function_names		= fake_fprobe_function_names,
 	.modules		= true,
 };
 
@@ -736,11 +776,18 @@ static int tp_run_command(const struct tp_frontend *fe, struct tp_words *w,
 	struct tp_probe tp;
 	int ret;
 
+	static char detail[FPROBE_ERR_DETAIL_LEN];
+
 	ret = tp_parse(fe, w, &tp, err);
 	if (!ret)
 		ret = tp_register(fe, &tp, err);
 	*col = err->code == PROBE_ERR_NONE ? -1 :
 	       probe_err_column(w->argc, w->argv, err);
+	/* the detail lives in the head, which goes with a failed probe */
+	if (err->detail) {
+		strscpy(detail, err->detail, sizeof(detail));
+		err->detail = detail;
+	}
 	if (ret || tp_nr_registered == TP_MAX_EVENTS)
 		tp_probe_free(&tp);
 	else

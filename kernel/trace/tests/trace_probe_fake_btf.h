@@ -34,6 +34,9 @@
  *   int security_locked_down(enum lockdown_reason what)
  *   int task_work_add(struct task_struct *task, struct callback_head *work,
  *                     enum task_work_notify_mode notify)
+ *   ssize_t vfs_write(the parameters of vfs_read, buf's const aside)
+ *   void do_exit(long code)
+ *   int fn2(int count), of module mymod
  * and two that no kernel has, to reach the corners:
  *   u8 tp_btf_scalars(s8 s8v, u8 u8v, s16 s16v, u16 u16v, s32 s32v,
  *                     u32 u32v, s64 s64v, u64 u64v, bool flag, char ch,
@@ -374,6 +377,16 @@ static const struct fbtf_param fbtf_kernel_clone[] = {
 	FBTF_END
 };
 
+static const struct fbtf_param fbtf_do_exit[] = {
+	{ "code", T_LONG },
+	FBTF_END
+};
+
+static const struct fbtf_param fbtf_fn2[] = {
+	{ "count", T_INT },
+	FBTF_END
+};
+
 static const struct fbtf_param fbtf_security_locked_down[] = {
 	{ "what", T_LOCKDOWN_REASON },
 	FBTF_END
@@ -405,6 +418,9 @@ static const struct fbtf_param fbtf_long_names[] = {
 
 static const struct fbtf_func fbtf_funcs[] = {
 	{ "vfs_read", T_SSIZE_T, fbtf_vfs_read },
+	{ "vfs_write", T_SSIZE_T, fbtf_vfs_read },
+	{ "do_exit", T_VOID, fbtf_do_exit },
+	{ "fn2", T_INT, fbtf_fn2 },
 	{ "kfree", T_VOID, fbtf_kfree },
 	{ "schedule", T_VOID },
 	{ "ktime_get", T_KTIME_T },
@@ -675,6 +691,23 @@ static const struct tp_frontend tp_kprobe_btf = {
 	.env		= &fake_btf_env,
 	.same_place	= fake_kprobe_same_place,
 	.attach		= fake_kprobe_attach,
+};
+
+/* The fake kernel's fprobes, with BTF: patterns type from every function */
+static const struct trace_fprobe_env fake_fprobe_btf_env = {
+	.find_tracepoint	= fake_fprobe_find_tracepoint,
+	.put_module		= fake_fprobe_put_module,
+	.count_functions	= fake_fprobe_count_functions,
+	.function_names		= fake_fprobe_function_names,
+	.modules		= true,
+	.btf			= &fbtf_ops,
+};
+
+static const struct tp_frontend tp_fprobe_btf = {
+	.ops		= &trace_fprobe_cmd_ops,
+	.env		= &fake_fprobe_btf_env,
+	.same_place	= fake_fprobe_same_place,
+	.attach		= fake_fprobe_attach,
 };
 
 #endif /* __TRACE_PROBE_FAKE_BTF_H */

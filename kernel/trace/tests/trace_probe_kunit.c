@@ -164,6 +164,8 @@ TP_KUNIT_TABLE(eprobe_fmt, cmd)
 TP_KUNIT_TABLE(fprobe_err, cmd)
 TP_KUNIT_TABLE(fprobe_head, cmd)
 TP_KUNIT_TABLE(fprobe_fmt, cmd)
+TP_KUNIT_TABLE(fprobe_btf_err, cmd)
+TP_KUNIT_TABLE(fprobe_btf_fmt, cmd)
 
 static struct kunit_case trace_probe_test_cases[] = {
 	KUNIT_CASE_PARAM(trace_probe_test_err, tp_err_gen_params),
@@ -189,6 +191,10 @@ static struct kunit_case trace_probe_test_cases[] = {
 	KUNIT_CASE_PARAM(trace_probe_test_fprobe_head,
 			 tp_fprobe_head_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_fprobe_fmt, tp_fprobe_fmt_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_fprobe_btf_err,
+			 tp_fprobe_btf_err_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_fprobe_btf_fmt,
+			 tp_fprobe_btf_fmt_gen_params),
 	{}
 };
 

@@ -113,6 +113,9 @@ static void tp_check_err_row(struct kunit *test,
 		  "\"%s\": expected %s at column %d, got %d %s at column %d (word %d offset %d)",
 		  tc->cmd, tp_err_name(tc->err), (int)(caret - tc->cmd), ret,
 		  tp_err_name(err.code), col, err.index, err.offset);
+	TP_EXPECT(test, tc->detail ? err.detail && !strcmp(err.detail, tc->detail) :
+		  !err.detail, "\"%s\": expected the detail \"%s\", got \"%s\"",
+		  tc->cmd, tc->detail ?: "(none)", err.detail ?: "(none)");
 	tp_words_free(&w);
 out:
 	tp_registry_clear();
@@ -145,6 +148,12 @@ static void tp_run_fprobe_err_case(struct kunit *test,
 				   const struct tp_err_case *tc)
 {
 	tp_check_err_row(test, &tp_fprobe, tc);
+}
+
+static void tp_run_fprobe_btf_err_case(struct kunit *test,
+				       const struct tp_err_case *tc)
+{
+	tp_check_err_row(test, &tp_fprobe_btf, tc);
 }
 
 /* Each of the @n error ids in @ids has a row in @cases */
@@ -212,9 +221,10 @@ static void tp_check_err_coverage(struct kunit *test)
 		TP_ERR_BAD_HYPHEN, TP_ERR_NO_BTF_FIELD, TP_ERR_BAD_BTF_TID,
 		TP_ERR_BAD_TYPE4STR,
 	};
+	static const int fprobe_btf_ids[] = { TP_ERR_BTFARG_DIFFERS };
 
 	/* 6.12.117's 79, then kprobetrace's own */
-	TP_EXPECT(test, TP_ERR_MAX == 84 && TP_ERR_BAD_MAXACT_TYPE == 6 &&
+	TP_EXPECT(test, TP_ERR_MAX == 85 && TP_ERR_BAD_MAXACT_TYPE == 6 &&
 		  TP_ERR_NEED_STRING_TYPE == 77 && TP_ERR_EVENT_TOO_BIG == 78,
 		  "error catalogue is not the 6.12.117 one");
 	tp_check_err_ids(test, "kprobe", kprobe_ids, ARRAY_SIZE(kprobe_ids),
@@ -227,6 +237,9 @@ static void tp_check_err_coverage(struct kunit *test)
 			 tp_eprobe_err_cases, ARRAY_SIZE(tp_eprobe_err_cases));
 	tp_check_err_ids(test, "fprobe", fprobe_ids, ARRAY_SIZE(fprobe_ids),
 			 tp_fprobe_err_cases, ARRAY_SIZE(tp_fprobe_err_cases));
+	tp_check_err_ids(test, "fprobe BTF", fprobe_btf_ids,
+			 ARRAY_SIZE(fprobe_btf_ids), tp_fprobe_btf_err_cases,
+			 ARRAY_SIZE(tp_fprobe_btf_err_cases));
 }
 
 /* Parse one argument as argument 0 of a probe of kind @flags */
@@ -541,6 +554,12 @@ static void tp_run_fprobe_fmt_case(struct kunit *test,
 				   const struct tp_fmt_case *tc)
 {
 	tp_check_fmt_row(test, &tp_fprobe, tc);
+}
+
+static void tp_run_fprobe_btf_fmt_case(struct kunit *test,
+				       const struct tp_fmt_case *tc)
+{
+	tp_check_fmt_row(test, &tp_fprobe_btf, tc);
 }
 
 /* An "f" probe's pattern as &tp_fprobe_head_case.items writes it */

@@ -162,6 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_command(cmd, len, &tp_uprobe);
 	fuzz_command(cmd, len, &tp_eprobe);
 	fuzz_command(cmd, len, &tp_fprobe);
+	fuzz_command(cmd, len, &tp_fprobe_btf);
 	if (tp_warnings)
 		abort();
 	return 0;
