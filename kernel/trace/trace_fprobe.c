@@ -16,6 +16,7 @@
 #include <asm/ptrace.h>
 
 #include <linux/fprobe.h>
+#include <linux/glob.h>
 #include <linux/hashtable.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
@@ -1597,10 +1598,95 @@ static int trace_fprobe_functions(struct trace_fprobe *tf,
 	return 0;
 }
 
-/* One line per function, "FUNC" or "MOD:FUNC": as a pattern names it */
+/**
+ * struct fprobe_untraceable - counting the functions a pattern names that
+ *	ftrace cannot trace
+ * @items: the pattern's items
+ * @nr_items: how many
+ * @count: the functions counted so far
+ */
+struct fprobe_untraceable {
+	const struct fprobe_pattern_item	*items;
+	unsigned int				nr_items;
+	unsigned int				count;
+};
+
+/* The module of text address @addr, NULL for vmlinux or for no text */
+static const char *fprobe_text_module(unsigned long addr, bool *text)
+{
+#ifdef CONFIG_MODULES
+	struct module *mod;
+
+	preempt_disable();
+	mod = __module_text_address(addr);
+	preempt_enable();
+	/* the name stays: module_mutex is held by the walk */
+	if (mod) {
+		*text = true;
+		return mod->name;
+	}
+#endif
+	*text = core_kernel_text(addr);
+	return NULL;
+}
+
+/* A text symbol the pattern names, with no ftrace location: counted */
+static int fprobe_untraceable_cb(void *data, const char *name,
+				 unsigned long addr)
+{
+	struct fprobe_untraceable *u = data;
+	const struct fprobe_pattern_item *item;
+	bool in = false, out = false, text;
+	const char *mod;
+	unsigned int i;
+
+	/* a function's cold part is no function of its own */
+	if (strstr(name, ".cold"))
+		return 0;
+	mod = fprobe_text_module(addr, &text);
+	for (i = 0; text && i < u->nr_items; i++) {
+		item = &u->items[i];
+		if (item->mod && (!mod || strcmp(item->mod, mod)))
+			continue;
+		if (glob_match(item->glob, name))
+			*(item->exclude ? &out : &in) = true;
+	}
+	if (in && !out && !ftrace_location(addr))
+		u->count++;
+	return 0;
+}
+
+/*
+ * How many functions @tf's pattern names that ftrace cannot trace
+ * (notrace, or in code ftrace leaves alone): the pattern leaves them out.
+ * A 6.12 glob counts as one item; one that only excludes, none.
+ */
+static unsigned int trace_fprobe_untraceable(struct trace_fprobe *tf)
+{
+	struct fprobe_pattern_item all = { .glob = tf->symbol };
+	struct fprobe_untraceable u = {
+		.items = tf->pattern->items, .nr_items = tf->pattern->nr_items,
+	};
+
+	if (tf->pattern->legacy) {
+		if (tf->symbol[0] == '!')
+			return 0;
+		u.items = &all;
+	}
+	kallsyms_on_each_symbol(fprobe_untraceable_cb, &u);
+	module_kallsyms_on_each_symbol(NULL, fprobe_untraceable_cb, &u);
+	return u.count;
+}
+
+/*
+ * One line per function, "FUNC" or "MOD:FUNC": as a pattern names it;
+ * then, if the pattern names functions ftrace cannot trace, a comment
+ * line that counts them.
+ */
 static int trace_fprobe_show_functions(struct seq_file *m,
 				       struct trace_fprobe *tf)
 {
+	unsigned int untraceable;
 	char name[KSYM_NAME_LEN];
 	struct fprobe_ips set;
 	const char *sym;
@@ -1619,7 +1705,13 @@ static int trace_fprobe_show_functions(struct seq_file *m,
 			seq_printf(m, "%s\n", sym);
 	}
 	fprobe_ips_free(&set);
-	return ret;
+	if (ret)
+		return ret;
+	untraceable = trace_fprobe_untraceable(tf);
+	if (untraceable)
+		seq_printf(m, "# %u more function%s, left out: not traceable\n",
+			   untraceable, untraceable == 1 ? "" : "s");
+	return 0;
 }
 
 static int trace_fprobe_functions_show(struct seq_file *m, void *v)
