@@ -144,42 +144,46 @@ static int trace_kprobe_format_addr(void *data, char *buf, size_t len,
 	return snprintf(buf, len, "0x%p", (void *)addr);
 }
 
-static int count_symbols(void *data, unsigned long unused)
-{
-	unsigned int *count = data;
-
-	(*count)++;
-	return 0;
-}
-
 struct sym_count_ctx {
 	unsigned int	count;
 	const char	*name;
+	unsigned long	addr;
 };
 
+static int count_symbols(void *data, unsigned long addr)
+{
+	struct sym_count_ctx *ctx = data;
+
+	ctx->count++;
+	ctx->addr = addr;
+	return 0;
+}
+
 static int count_mod_symbols(void *data, const char *name,
-			     unsigned long unused)
+			     unsigned long addr)
 {
 	struct sym_count_ctx *ctx = data;
 
 	if (!strcmp(name, ctx->name))
-		ctx->count++;
+		count_symbols(ctx, addr);
 	return 0;
 }
 
 /* Functions named @func in @mod, or in vmlinux and every module */
-static unsigned int number_of_same_symbols(const char *mod, const char *func)
+static unsigned int number_of_same_symbols(const char *mod, const char *func,
+					   unsigned long *addr)
 {
 	struct sym_count_ctx ctx = { .count = 0, .name = func };
 
 	if (!mod)
-		kallsyms_on_each_match_symbol(count_symbols, func, &ctx.count);
+		kallsyms_on_each_match_symbol(count_symbols, func, &ctx);
 	module_kallsyms_on_each_symbol(mod, count_mod_symbols, &ctx);
+	*addr = ctx.addr;
 	return ctx.count;
 }
 
 static int trace_kprobe_count_symbols(void *data, const char *mod,
-				      const char *sym)
+				      const char *sym, unsigned long *addr)
 {
 	struct module *m = NULL;
 	int count;
@@ -189,15 +193,25 @@ static int trace_kprobe_count_symbols(void *data, const char *mod,
 		if (!m)
 			return -ENODEV;	/* checked when it is loaded */
 	}
-	count = number_of_same_symbols(mod, sym);
+	count = number_of_same_symbols(mod, sym, addr);
 	if (m)
 		module_put(m);
 	return count;
 }
 
-static int trace_kprobe_on_entry(void *data, const char *sym,
-				 unsigned long offset)
+/*
+ * With the address the symbol check found, kprobe_on_func_entry() gives
+ * what it gives for @sym, without looking the name up again: the answer
+ * depends on the function's first instruction and @offset (powerpc's
+ * kprobe_lookup_name() moves to a local entry point, but there the
+ * answer depends on @offset alone).
+ */
+static int trace_kprobe_on_entry(void *data, unsigned long addr,
+				 const char *sym, unsigned long offset)
 {
+	if (addr)
+		return kprobe_on_func_entry((kprobe_opcode_t *)addr, NULL,
+					    offset);
 	return kprobe_on_func_entry(NULL, sym, offset);
 }
 
@@ -686,10 +700,12 @@ static int register_module_trace_kprobe(struct module *mod,
 					struct trace_kprobe *tk)
 {
 	const char *colon = strchr(trace_kprobe_symbol(tk), ':');
+	unsigned long addr;
 	unsigned int count;
 
 	if (colon) {
-		count = number_of_same_symbols(module_name(mod), colon + 1);
+		count = number_of_same_symbols(module_name(mod), colon + 1,
+					       &addr);
 		if (count > 1)
 			return -EADDRNOTAVAIL;
 		if (!count)
@@ -1371,10 +1387,12 @@ create_local_trace_kprobe(char *func, void *addr, unsigned long offs,
 		.addr = (unsigned long)addr,
 	};
 	struct trace_kprobe *tk;
+	unsigned long sym_addr;
 	int ret;
 
 	if (func) {
-		ret = trace_kprobe_validate_symbol(&trace_kprobe_lookups, func);
+		ret = trace_kprobe_validate_symbol(&trace_kprobe_lookups, func,
+						   &sym_addr);
 		if (ret)
 			return ERR_PTR(ret);
 	}

@@ -27,6 +27,7 @@ static int kprobe_parse_maxactive(struct probe_cmd *cmd, const char *colon,
  * trace_kprobe_validate_symbol - check that a probed symbol is unambiguous
  * @env: kernel lookups (symbol count)
  * @symbol: "[MOD:]SYM"; the ':' is cut and restored during the call
+ * @addr: gets its address, 0 if it was not found
  *
  * "[MOD:]SYM" must name exactly one function, unless MOD is not loaded
  * (the probe then waits for the module).
@@ -34,19 +35,20 @@ static int kprobe_parse_maxactive(struct probe_cmd *cmd, const char *colon,
  * Return: 0, -EADDRNOTAVAIL if there are several, -ENOENT if none.
  */
 int trace_kprobe_validate_symbol(const struct trace_kprobe_env *env,
-				 char *symbol)
+				 char *symbol, unsigned long *addr)
 {
 	char *colon = strchr(symbol, ':');
 	int count;
 
+	*addr = 0;
 	if (!env->count_symbols)
 		return 0;
 	if (colon) {
 		*colon = '\0';
-		count = env->count_symbols(env->data, symbol, colon + 1);
+		count = env->count_symbols(env->data, symbol, colon + 1, addr);
 		*colon = ':';
 	} else {
-		count = env->count_symbols(env->data, NULL, symbol);
+		count = env->count_symbols(env->data, NULL, symbol, addr);
 	}
 	if (count == -ENODEV)
 		return 0;
@@ -62,6 +64,7 @@ static int kprobe_parse_symbol(struct probe_cmd *cmd,
 	const struct trace_kprobe_env *env = cmd->env;
 	const char *word = cmd->argv[1];
 	struct probe_parse_err *err = &cmd->err;
+	unsigned long addr;
 	size_t sym_len;
 	char *suffix;
 	int ret;
@@ -85,7 +88,7 @@ static int kprobe_parse_symbol(struct probe_cmd *cmd,
 		return probe_set_err(err, 1, TP_ERR_BAD_PROBE_ADDR, 0, -EINVAL);
 	kh->symbol[sym_len] = '\0';
 
-	ret = trace_kprobe_validate_symbol(env, kh->symbol);
+	ret = trace_kprobe_validate_symbol(env, kh->symbol, &addr);
 	if (ret)
 		return probe_set_err(err, 1, ret == -EADDRNOTAVAIL ?
 				     TP_ERR_NON_UNIQ_SYMBOL :
@@ -97,7 +100,7 @@ static int kprobe_parse_symbol(struct probe_cmd *cmd,
 	if (kh->is_return)
 		kh->common.flags |= TPARG_FL_RETURN;
 	ret = env->on_func_entry ?
-	      env->on_func_entry(env->data, kh->symbol, kh->offset) : 0;
+	      env->on_func_entry(env->data, addr, kh->symbol, kh->offset) : 0;
 	if (!ret && !kh->is_return)
 		kh->common.flags |= TPARG_FL_FENTRY;
 	/* -ENOENT (e.g. module not loaded yet) waits for registration */

@@ -17,16 +17,21 @@
  * struct trace_kprobe_env - kernel lookups needed to parse a kprobe head
  * @count_symbols: number of functions named @sym, in module @mod only if
  *	@mod is not NULL, else in vmlinux and all modules; -ENODEV when @mod
- *	is not loaded (the probe then waits for the module)
- * @on_func_entry: kprobe_on_func_entry(NULL, @sym, @offset): 0, -EINVAL
- *	(not an entry) or -ENOENT (unknown yet)
+ *	is not loaded (the probe then waits for the module).  *@addr gets
+ *	the address of the last one found, 0 if none
+ * @on_func_entry: kprobe_on_func_entry() of the function at @addr, or of
+ *	the one named @sym if @addr is 0, at @offset: 0, -EINVAL (not an
+ *	entry) or -ENOENT (unknown yet).  The address spares a lookup by
+ *	name: in a module with thousands of symbols, a scan of all of them
  * @format_addr: print @addr as the kernel's "0x%p" (hashed pointer)
  * @btf: BTF provider for the arguments, NULL without BTF
  * @data: passed back to the hooks
  */
 struct trace_kprobe_env {
-	int (*count_symbols)(void *data, const char *mod, const char *sym);
-	int (*on_func_entry)(void *data, const char *sym, unsigned long offset);
+	int (*count_symbols)(void *data, const char *mod, const char *sym,
+			     unsigned long *addr);
+	int (*on_func_entry)(void *data, unsigned long addr, const char *sym,
+			     unsigned long offset);
 	int (*format_addr)(void *data, char *buf, size_t len,
 			   unsigned long addr);
 	const struct probe_btf_ops *btf;
@@ -63,7 +68,7 @@ to_trace_kprobe_head(struct probe_head *head)
 extern const struct probe_cmd_ops trace_kprobe_cmd_ops;
 
 int trace_kprobe_validate_symbol(const struct trace_kprobe_env *env,
-				 char *symbol);
+				 char *symbol, unsigned long *addr);
 int trace_kprobe_format_place(char *buf, size_t len, const char *symbol,
 			      long offset, unsigned long addr,
 			      const struct trace_kprobe_env *env);

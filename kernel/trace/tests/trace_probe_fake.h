@@ -65,28 +65,40 @@ static int tp_split(const char *cmd, size_t len, struct tp_words *w)
 	return 0;
 }
 
+/* Where the fake kernel's functions are: FAKE_TEXT_BASE + length of name */
+#define FAKE_TEXT_BASE	0xffffffff81000000UL
+
 /* How many functions of that name the fake kernel has */
-static int fake_count_symbols(void *data, const char *mod, const char *sym)
+static int fake_count_symbols(void *data, const char *mod, const char *sym,
+			      unsigned long *addr)
 {
 	static const char * const missing[] = {
 		"non_exist_func", "hoge", "no_such_fn", "",
 	};
 	size_t i;
 
+	*addr = 0;
 	if (mod && strcmp(mod, "mymod"))
 		return -ENODEV;
+	for (i = 0; i < ARRAY_SIZE(missing); i++)
+		if (!strcmp(sym, missing[i]))
+			return 0;
+	/* a function's address in the fake kernel: found by name */
+	*addr = FAKE_TEXT_BASE + strlen(sym);
 	if (!strcmp(sym, "name_show"))
 		return 3;
 	if (!strcmp(sym, "dup_sym"))
 		return 2;
-	for (i = 0; i < ARRAY_SIZE(missing); i++)
-		if (!strcmp(sym, missing[i]))
-			return 0;
 	return 1;
 }
 
-static int fake_on_func_entry(void *data, const char *sym, unsigned long offs)
+static int fake_on_func_entry(void *data, unsigned long addr, const char *sym,
+			      unsigned long offs)
 {
+	const char *name = strchr(sym, ':') ? strchr(sym, ':') + 1 : sym;
+
+	/* the address the symbol check found is that of @sym */
+	WARN_ON_ONCE(addr && addr != FAKE_TEXT_BASE + strlen(name));
 	if (!strncmp(sym, "notloaded:", 10))
 		return -ENOENT;
 	return offs ? -EINVAL : 0;

@@ -358,23 +358,27 @@ static void test_dentry_rewrite_log(void)
 /* perf's kprobe PMU validates its symbol with the same rule */
 static void test_validate_symbol(void)
 {
-	static const struct { const char *sym; int ret; } cases[] = {
-		{ "vfs_read", 0 },
-		{ "dup_sym", -EADDRNOTAVAIL },
-		{ "hoge", -ENOENT },
-		{ "mymod:vfs_read", 0 },
-		{ "mymod:hoge", -ENOENT },
-		{ "notloaded:whatever", 0 },	/* waits for the module */
+	static const struct {
+		const char *sym; int ret; unsigned long addr;
+	} cases[] = {
+		{ "vfs_read", 0, FAKE_TEXT_BASE + 8 },
+		{ "dup_sym", -EADDRNOTAVAIL, FAKE_TEXT_BASE + 7 },
+		{ "hoge", -ENOENT, 0 },
+		{ "mymod:vfs_read", 0, FAKE_TEXT_BASE + 8 },
+		{ "mymod:hoge", -ENOENT, 0 },
+		{ "notloaded:whatever", 0, 0 },	/* waits for the module */
 	};
+	unsigned long addr;
 	char buf[64];
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		strcpy(buf, cases[i].sym);
-		check(trace_kprobe_validate_symbol(&fake_env, buf) == cases[i].ret &&
+		check(trace_kprobe_validate_symbol(&fake_env, buf, &addr) ==
+		      cases[i].ret && addr == cases[i].addr &&
 		      !strcmp(buf, cases[i].sym),
-		      "validate \"%s\": expected %d", cases[i].sym,
-		      cases[i].ret);
+		      "validate \"%s\": expected %d at %lx", cases[i].sym,
+		      cases[i].ret, cases[i].addr);
 	}
 }
 
