@@ -985,6 +985,17 @@ static unsigned int fentry_sites_total(struct fentry_sites **sites,
 	return total;
 }
 
+/* Add to @set the functions of @sites that no site in the table is on */
+static void fentry_collect_absent(const struct fentry_sites *sites,
+				  struct fprobe_ips *set)
+{
+	unsigned int i;
+
+	for (i = 0; i < sites->nr; i++)
+		if (!fentry_table_has(sites->site[i].ip))
+			set->ips[set->nr++] = sites->site[i].ip;
+}
+
 /*
  * Arm the entry probes @tfs, each on its @sites, all or none: the
  * functions that no armed probe is on yet join the shared fprobe's
@@ -1006,9 +1017,7 @@ static int fentry_arm(struct trace_fprobe **tfs, struct fentry_sites **sites,
 	if (!add.ips)
 		return -ENOMEM;
 	for (i = 0; i < nr; i++)
-		for (j = 0; j < sites[i]->nr; j++)
-			if (!fentry_table_has(sites[i]->site[j].ip))
-				add.ips[add.nr++] = sites[i]->site[j].ip;
+		fentry_collect_absent(sites[i], &add);
 	fprobe_ips_sort_unique(&add);
 	if (add.nr)
 		ret = fentry_filter_add(&add);
@@ -1054,10 +1063,7 @@ static void fentry_disarm(struct trace_fprobe **tfs, unsigned int nr)
 		gone.ips = kvmalloc_array(gone.max, sizeof(*gone.ips),
 					  GFP_KERNEL);
 		for (i = 0; gone.ips && i < nr; i++)
-			for (j = 0; j < tfs[i]->sites->nr; j++)
-				if (!fentry_table_has(tfs[i]->sites->site[j].ip))
-					gone.ips[gone.nr++] =
-						tfs[i]->sites->site[j].ip;
+			fentry_collect_absent(tfs[i]->sites, &gone);
 		fprobe_ips_sort_unique(&gone);
 		fentry_filter_remove(&gone);
 		fprobe_ips_free(&gone);
@@ -1642,6 +1648,12 @@ static int fprobe_untraceable_cb(void *data, const char *name,
 
 	/* a function's cold part is no function of its own */
 	if (strstr(name, ".cold"))
+		return 0;
+	/* most symbols match no item: look their module up only if one does */
+	for (i = 0; i < u->nr_items; i++)
+		if (glob_match(u->items[i].glob, name))
+			break;
+	if (i == u->nr_items)
 		return 0;
 	mod = fprobe_text_module(addr, &text);
 	for (i = 0; text && i < u->nr_items; i++) {

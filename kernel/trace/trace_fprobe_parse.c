@@ -371,21 +371,53 @@ static int btf_multi_find_var(struct probe_parse_ctx *ctx, const char *text,
 	return 0;
 }
 
-/* Whether parameter @idx has the same name at @func as at @first */
-static bool btf_multi_same_param(struct probe_parse_ctx *ctx,
-				 struct fprobe_btf_multi *m, const char *first,
-				 const char *func, unsigned int idx)
+/* &probe_btf_ops.nr_params of function @func */
+static int btf_multi_nr_at(struct probe_parse_ctx *ctx,
+			   struct fprobe_btf_multi *m, const char *func)
 {
-	char a[MAX_ARGSTR_LEN + 1], b[MAX_ARGSTR_LEN + 1];
 	struct btf_multi_saved saved;
-	int la, lb;
+	int ret;
 
-	btf_multi_enter(ctx, first, &saved);
-	la = m->btf->param_name(ctx, idx, a, sizeof(a));
-	ctx->funcname = func;
-	lb = m->btf->param_name(ctx, idx, b, sizeof(b));
+	btf_multi_enter(ctx, func, &saved);
+	ret = m->btf->nr_params(ctx);
 	btf_multi_leave(ctx, &saved);
-	return la >= 0 && la == lb && !strcmp(a, b);
+	return ret;
+}
+
+/* &probe_btf_ops.param_name of function @func */
+static int btf_multi_param_at(struct probe_parse_ctx *ctx,
+			      struct fprobe_btf_multi *m, const char *func,
+			      unsigned int idx, char *buf, int size)
+{
+	struct btf_multi_saved saved;
+	int ret;
+
+	btf_multi_enter(ctx, func, &saved);
+	ret = m->btf->param_name(ctx, idx, buf, size);
+	btf_multi_leave(ctx, &saved);
+	return ret;
+}
+
+/* Whether each of the @n functions names parameter @idx as the first */
+static bool btf_multi_same_param(struct probe_parse_ctx *ctx,
+				 struct fprobe_btf_multi *m, int n,
+				 unsigned int idx)
+{
+	char first[MAX_ARGSTR_LEN + 1], other[MAX_ARGSTR_LEN + 1];
+	const char *func = m->names;
+	int len, i;
+
+	len = btf_multi_param_at(ctx, m, func, idx, first, sizeof(first));
+	if (len < 0)
+		return false;
+	for (i = 1; i < n; i++) {
+		func = btf_multi_next(func);
+		if (btf_multi_param_at(ctx, m, func, idx, other,
+				       sizeof(other)) != len ||
+		    strcmp(first, other))
+			return false;
+	}
+	return true;
 }
 
 /*
@@ -396,22 +428,23 @@ static bool btf_multi_same_param(struct probe_parse_ctx *ctx,
 static int btf_multi_nr_params(struct probe_parse_ctx *ctx)
 {
 	struct fprobe_btf_multi *m = ctx->btf_data;
-	struct btf_multi_saved saved;
 	const char *func;
-	int i, j, n, nr = -ENOENT, other;
+	int i, n, nr;
 
 	n = btf_multi_load(m);
-	for (i = 0, func = m->names; i < n; i++, func = btf_multi_next(func)) {
-		btf_multi_enter(ctx, func, &saved);
-		other = m->btf->nr_params(ctx);
-		btf_multi_leave(ctx, &saved);
-		if (other < 0 || (i && other != nr))
+	if (n <= 0)
+		return -ENOENT;
+	nr = btf_multi_nr_at(ctx, m, m->names);
+	if (nr < 0)
+		return -ENOENT;
+	for (i = 1, func = m->names; i < n; i++) {
+		func = btf_multi_next(func);
+		if (btf_multi_nr_at(ctx, m, func) != nr)
 			return -ENOENT;
-		nr = other;
-		for (j = 0; i && j < nr; j++)
-			if (!btf_multi_same_param(ctx, m, m->names, func, j))
-				return -ENOENT;
 	}
+	for (i = 0; i < nr; i++)
+		if (!btf_multi_same_param(ctx, m, n, i))
+			return -ENOENT;
 	return nr;
 }
 
@@ -420,15 +453,10 @@ static int btf_multi_param_name(struct probe_parse_ctx *ctx, unsigned int idx,
 				char *buf, int size)
 {
 	struct fprobe_btf_multi *m = ctx->btf_data;
-	struct btf_multi_saved saved;
-	int ret;
 
 	if (btf_multi_load(m) <= 0)
 		return -ENOENT;
-	btf_multi_enter(ctx, m->names, &saved);
-	ret = m->btf->param_name(ctx, idx, buf, size);
-	btf_multi_leave(ctx, &saved);
-	return ret;
+	return btf_multi_param_at(ctx, m, m->names, idx, buf, size);
 }
 
 static const struct probe_btf_ops fprobe_btf_multi_ops = {
