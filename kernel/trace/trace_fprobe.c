@@ -15,6 +15,7 @@
 
 #include <asm/ptrace.h>
 
+#include <linux/bsearch.h>
 #include <linux/fprobe.h>
 #include <linux/glob.h>
 #include <linux/hashtable.h>
@@ -48,14 +49,18 @@ struct fprobe_ips {
 	unsigned int	max;
 };
 
-struct fentry_sites;
+struct fprobe_sites;
+struct fexit_cohort;
 
 /**
  * struct trace_fprobe - an fprobe or tracepoint probe event probe
- * @fp: the fprobe of its own: an exit probe's, a tracepoint probe's, or
- *	a 6.12 glob's that means every function
+ * @fp: the fprobe of its own: an exit probe's armed on its own, a
+ *	tracepoint probe's, or a 6.12 glob's that means every function
  * @sites: the functions a function entry probe is on while it is armed,
- *	in the shared entry fprobe's table; NULL while it is not
+ *	in the shared entry fprobe's table, or an exit probe armed in a
+ *	cohort, in the cohorts' table; NULL while it is not
+ * @cohort: the shared fprobe of the exit probes armed with it, if any
+ * @cohort_data: where its entry data is in the cohort's
  * @symbol: the function pattern as written without "%return", or the
  *	tracepoint's name
  * @pattern: the functions, parsed; NULL for a tracepoint probe
@@ -76,7 +81,9 @@ struct fentry_sites;
  */
 struct trace_fprobe {
 	struct fprobe		fp;
-	struct fentry_sites	*sites;
+	struct fprobe_sites	*sites;
+	struct fexit_cohort	*cohort;
+	size_t			cohort_data;
 	const char		*symbol;
 	struct fprobe_pattern	*pattern;
 	bool			list_return;
@@ -587,6 +594,12 @@ static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 static int fentry_shared_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 				    unsigned long ret_ip, struct pt_regs *regs,
 				    void *entry_data);
+static int fexit_cohort_entry(struct fprobe *fp, unsigned long entry_ip,
+			      unsigned long ret_ip, struct pt_regs *regs,
+			      void *entry_data);
+static void fexit_cohort_exit(struct fprobe *fp, unsigned long entry_ip,
+			      unsigned long ret_ip, struct pt_regs *regs,
+			      void *entry_data);
 
 static void free_trace_fprobe(struct trace_fprobe *tf)
 {
@@ -830,34 +843,35 @@ static int register_glob_fprobe(struct trace_fprobe *tf)
  * group enable share (trace_fprobe_arm_batch()).  The shared fprobe is
  * registered while a probe is on it.
  *
- * Exit probes keep an fprobe of their own: each hit takes a node of its
- * fprobe's rethook pool, sized and laid out (the entry data of the
- * probe's $argN) at registration.
+ * Exit probes cannot join it: each hit takes a node of its fprobe's
+ * rethook pool, sized and laid out (the entry data of the probe's $argN)
+ * at registration.  Those armed together share an fprobe of their own
+ * (see "Function exit probes").
  */
 #define FENTRY_HASH_BITS	12
 
 /**
- * struct fentry_site - an entry probe on one of its functions
- * @node: in fentry_table, under the function's address
+ * struct fprobe_site - an armed probe on one of its functions
+ * @node: in fentry_table or fexit_table, under the function's address
  * @ip: the function's ftrace location
  * @tf: the probe
  */
-struct fentry_site {
+struct fprobe_site {
 	struct hlist_node	node;
 	unsigned long		ip;
 	struct trace_fprobe	*tf;
 };
 
 /**
- * struct fentry_sites - the functions of an armed entry probe
- * @rcu: the entry handler may read @site a grace period after the disarm
+ * struct fprobe_sites - the functions of a probe on a shared fprobe
+ * @rcu: a handler may read @site a grace period after the disarm
  * @nr: how many
  * @site: one per function, sorted by address
  */
-struct fentry_sites {
+struct fprobe_sites {
 	struct rcu_head		rcu;
 	unsigned int		nr;
-	struct fentry_site	site[] __counted_by(nr);
+	struct fprobe_site	site[] __counted_by(nr);
 };
 
 /* Written under event_mutex, read by the entry handler under RCU */
@@ -873,7 +887,7 @@ static struct fprobe *fentry_fprobe;
 
 static bool fentry_table_has(unsigned long ip)
 {
-	struct fentry_site *site;
+	struct fprobe_site *site;
 
 	hash_for_each_possible_rcu(fentry_table, site, node, ip,
 				   lockdep_is_held(&event_mutex))
@@ -899,11 +913,11 @@ static bool trace_fprobe_is_armed(struct trace_fprobe *tf)
  * which register_fprobe() puts on every function: that probe gets an
  * fprobe of its own.
  */
-static int fentry_sites_alloc(struct trace_fprobe *tf,
-			      struct fentry_sites **sitesp)
+static int fprobe_sites_alloc(struct trace_fprobe *tf,
+			      struct fprobe_sites **sitesp)
 {
 	struct fprobe_ips set = { }, *ips = &set;
-	struct fentry_sites *sites;
+	struct fprobe_sites *sites;
 	unsigned int i;
 	int ret;
 
@@ -957,25 +971,25 @@ static int fentry_filter_add(struct fprobe_ips *add)
 }
 
 /*
- * Take the shared fprobe off @gone, the functions no probe is on any
- * more (at least one remains: an empty filter means every function).  A
- * function whose module went away is no ftrace location any more, and
- * ftrace refuses the whole removal for it: it is left out.  Should the
- * removal fail all the same, the functions stay traced for nothing: the
- * entry handler finds no probe there.
+ * Take shared fprobe @fp off @gone, the functions none of its probes is
+ * on any more (at least one remains: an empty filter means every
+ * function).  A function whose module went away is no ftrace location
+ * any more, and ftrace refuses the whole removal for it: it is left out.
+ * Should the removal fail all the same, the functions stay traced for
+ * nothing: the handlers find no probe there.
  */
-static void fentry_filter_remove(struct fprobe_ips *gone)
+static void fprobe_filter_remove(struct fprobe *fp, struct fprobe_ips *gone)
 {
 	unsigned int i, n = 0;
 
 	for (i = 0; i < gone->nr; i++)
 		if (ftrace_location(gone->ips[i]) == gone->ips[i])
 			gone->ips[n++] = gone->ips[i];
-	if (n && ftrace_set_filter_ips(&fentry_fprobe->ops, gone->ips, n, 1, 0))
-		pr_warn_once("functions left on the shared entry fprobe\n");
+	if (n && ftrace_set_filter_ips(&fp->ops, gone->ips, n, 1, 0))
+		pr_warn_once("functions left on a shared fprobe\n");
 }
 
-static unsigned int fentry_sites_total(struct fentry_sites **sites,
+static unsigned int fprobe_sites_total(struct fprobe_sites **sites,
 				       unsigned int nr)
 {
 	unsigned int i, total = 0;
@@ -986,7 +1000,7 @@ static unsigned int fentry_sites_total(struct fentry_sites **sites,
 }
 
 /* Add to @set the functions of @sites that no site in the table is on */
-static void fentry_collect_absent(const struct fentry_sites *sites,
+static void fentry_collect_absent(const struct fprobe_sites *sites,
 				  struct fprobe_ips *set)
 {
 	unsigned int i;
@@ -1002,16 +1016,16 @@ static void fentry_collect_absent(const struct fentry_sites *sites,
  * filter in one update (or its registration), then the sites go in the
  * table.  On success the probes own their sites.
  */
-static int fentry_arm(struct trace_fprobe **tfs, struct fentry_sites **sites,
+static int fentry_arm(struct trace_fprobe **tfs, struct fprobe_sites **sites,
 		      unsigned int nr)
 {
 	struct fprobe_ips add = { };
-	struct fentry_site *site;
+	struct fprobe_site *site;
 	unsigned int i, j;
 	int ret = 0;
 
 	lockdep_assert_held(&event_mutex);
-	add.max = fentry_sites_total(sites, nr);
+	add.max = fprobe_sites_total(sites, nr);
 	add.ips = kvmalloc_array(max(add.max, 1U), sizeof(*add.ips),
 				 GFP_KERNEL);
 	if (!add.ips)
@@ -1065,7 +1079,7 @@ static void fentry_disarm(struct trace_fprobe **tfs, unsigned int nr)
 		for (i = 0; gone.ips && i < nr; i++)
 			fentry_collect_absent(tfs[i]->sites, &gone);
 		fprobe_ips_sort_unique(&gone);
-		fentry_filter_remove(&gone);
+		fprobe_filter_remove(fentry_fprobe, &gone);
 		fprobe_ips_free(&gone);
 	}
 	for (i = 0; i < nr; i++) {
@@ -1076,17 +1090,17 @@ static void fentry_disarm(struct trace_fprobe **tfs, unsigned int nr)
 
 /*
  * Arm entry probe @tf on the shared fprobe.  Return: 1 if it is not for
- * the shared fprobe after all (see fentry_sites_alloc()), 0, or -errno.
+ * the shared fprobe after all (see fprobe_sites_alloc()), 0, or -errno.
  * A 6.12 glob's functions resolved earlier are resolved again if arming
  * with them fails: one of them may be gone (init code freed after boot).
  */
 static int fentry_arm_one(struct trace_fprobe *tf)
 {
 	bool cached = tf->pattern->legacy && tf->glob_gen;
-	struct fentry_sites *sites;
+	struct fprobe_sites *sites;
 	int ret;
 
-	ret = fentry_sites_alloc(tf, &sites);
+	ret = fprobe_sites_alloc(tf, &sites);
 	if (ret || !sites)
 		return ret ?: 1;
 	ret = fentry_arm(&tf, &sites, 1);
@@ -1097,6 +1111,243 @@ static int fentry_arm_one(struct trace_fprobe *tf)
 		return ret;
 	tf->glob_gen = 0;
 	return fentry_arm_one(tf);
+}
+
+/* --- Function exit probes: one fprobe per group enable ------------------------ */
+
+/*
+ * The exit probes that a group enable arms together (trace_fprobe_arm_batch())
+ * share an fprobe registered for them then, a cohort: one ftrace update
+ * for them all instead of an ftrace_ops registration each.  Its rethook
+ * pool is as large as their own pools would be together, and a hit takes
+ * one node for all the probes on the function; each probe's entry data
+ * (its $argN) is at an offset of its own in the node's, probes on
+ * different functions sharing offsets.  The exit handler finds the probes
+ * of the function in a table by address, as the shared entry fprobe's
+ * does.  A probe disarmed on its own leaves its cohort (its functions that
+ * no other member is on leave the filter); the cohort goes with its last
+ * member.  An exit probe armed on its own has an fprobe of its own.
+ */
+
+/**
+ * struct fexit_cohort - the fprobe of exit probes armed together
+ * @fp: the fprobe
+ * @members: how many probes are on it
+ */
+struct fexit_cohort {
+	struct fprobe	fp;
+	unsigned int	members;
+};
+
+/* Written under event_mutex, read by the cohorts' handlers under RCU */
+static DEFINE_HASHTABLE(fexit_table, FENTRY_HASH_BITS);
+
+static bool fexit_table_has(unsigned long ip, struct fexit_cohort *cohort)
+{
+	struct fprobe_site *site;
+
+	hash_for_each_possible_rcu(fexit_table, site, node, ip,
+				   lockdep_is_held(&event_mutex))
+		if (site->ip == ip && site->tf->cohort == cohort)
+			return true;
+	return false;
+}
+
+/* The rethook nodes @tf's own fprobe on @nr functions would have */
+static unsigned int fexit_pool_size(struct trace_fprobe *tf, unsigned int nr)
+{
+	if (tf->fp.nr_maxactive)
+		return tf->fp.nr_maxactive;
+	return nr * num_possible_cpus() * 2;
+}
+
+/*
+ * Lay the entry data of the probes @tfs out in the cohort's: each probe's
+ * at the first offset free at all of its functions (@all, sorted; @fill,
+ * the room taken at each).  Return: the size of the cohort's entry data.
+ */
+static size_t fexit_layout(struct trace_fprobe **tfs,
+			   struct fprobe_sites **sites, unsigned int nr,
+			   const struct fprobe_ips *all, size_t *fill)
+{
+	size_t size = 0, off;
+	unsigned long *at;
+	unsigned int i, j;
+
+	for (i = 0; i < nr; i++) {
+		size_t need = tfs[i]->fp.entry_data_size;
+
+		tfs[i]->cohort_data = 0;
+		if (!need)
+			continue;
+		off = 0;
+		for (j = 0; j < sites[i]->nr; j++) {
+			at = bsearch(&sites[i]->site[j].ip, all->ips, all->nr,
+				     sizeof(*at), fprobe_cmp_ip);
+			off = max(off, fill[at - all->ips]);
+		}
+		for (j = 0; j < sites[i]->nr; j++) {
+			at = bsearch(&sites[i]->site[j].ip, all->ips, all->nr,
+				     sizeof(*at), fprobe_cmp_ip);
+			fill[at - all->ips] = off + need;
+		}
+		tfs[i]->cohort_data = off;
+		size = max(size, off + need);
+	}
+	return size;
+}
+
+/*
+ * Size cohort @c's fprobe for the probes @tfs on their @sites, and lay
+ * out their entry data.  Return: 0, or -ENOMEM.
+ */
+static int fexit_cohort_init(struct fexit_cohort *c, struct trace_fprobe **tfs,
+			     struct fprobe_sites **sites, unsigned int nr,
+			     struct fprobe_ips *all)
+{
+	unsigned long pool = 0;
+	unsigned int i, j;
+	size_t *fill;
+
+	all->max = fprobe_sites_total(sites, nr);
+	all->ips = kvmalloc_array(all->max, sizeof(*all->ips), GFP_KERNEL);
+	if (!all->ips)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++) {
+		for (j = 0; j < sites[i]->nr; j++)
+			all->ips[all->nr++] = sites[i]->site[j].ip;
+		pool += fexit_pool_size(tfs[i], sites[i]->nr);
+	}
+	fprobe_ips_sort_unique(all);
+	fill = kvcalloc(all->nr, sizeof(*fill), GFP_KERNEL);
+	if (!fill)
+		return -ENOMEM;
+	c->fp.entry_data_size = fexit_layout(tfs, sites, nr, all, fill);
+	kvfree(fill);
+	/* too large for one pool: registering fails, and they go one by one */
+	c->fp.nr_maxactive = min_t(unsigned long, pool, INT_MAX);
+	c->fp.entry_handler = fexit_cohort_entry;
+	c->fp.exit_handler = fexit_cohort_exit;
+	return 0;
+}
+
+/* Remove the sites of @nr probes from the table */
+static void fexit_table_remove(struct fprobe_sites **sites, unsigned int nr)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < sites[i]->nr; j++)
+			hash_del_rcu(&sites[i]->site[j].node);
+}
+
+/*
+ * Arm the exit probes @tfs, each on its @sites, on one new cohort, all or
+ * none.  Their sites go in the table before the fprobe is registered, so
+ * that no hit of it finds a function without its probes.  On success the
+ * probes own their sites.
+ */
+static int fexit_arm(struct trace_fprobe **tfs, struct fprobe_sites **sites,
+		     unsigned int nr)
+{
+	struct fprobe_ips all = { };
+	struct fexit_cohort *c;
+	unsigned int i, j;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	if (!c)
+		return -ENOMEM;
+	ret = fexit_cohort_init(c, tfs, sites, nr, &all);
+	if (ret)
+		goto out;
+	for (i = 0; i < nr; i++) {
+		tfs[i]->cohort = c;
+		for (j = 0; j < sites[i]->nr; j++)
+			hash_add_rcu(fexit_table, &sites[i]->site[j].node,
+				     sites[i]->site[j].ip);
+	}
+	ret = register_fprobe_ips(&c->fp, all.ips, all.nr);
+	if (ret) {
+		fexit_table_remove(sites, nr);
+		/* other cohorts' handlers may be walking the sites */
+		synchronize_rcu();
+		for (i = 0; i < nr; i++)
+			tfs[i]->cohort = NULL;
+		goto out;
+	}
+	c->members = nr;
+	for (i = 0; i < nr; i++)
+		tfs[i]->sites = sites[i];
+	c = NULL;
+out:
+	fprobe_ips_free(&all);
+	kfree(c);
+	return ret;
+}
+
+/*
+ * Take the cohort of @tfs, the @nr probes leaving it, off their functions
+ * that no member left is on, or unregister it with its last member.
+ */
+static void fexit_cohort_shrink(struct trace_fprobe **tfs, unsigned int nr)
+{
+	struct fexit_cohort *c = tfs[0]->cohort;
+	struct fprobe_ips gone = { };
+	unsigned int i, j;
+
+	c->members -= nr;
+	if (!c->members) {
+		/* waits for the handlers: the trampoline is freed */
+		unregister_fprobe(&c->fp);
+		kfree(c);
+		return;
+	}
+	for (i = 0; i < nr; i++)
+		gone.max += tfs[i]->sites->nr;
+	gone.ips = kvmalloc_array(gone.max, sizeof(*gone.ips), GFP_KERNEL);
+	for (i = 0; gone.ips && i < nr; i++)
+		for (j = 0; j < tfs[i]->sites->nr; j++)
+			if (!fexit_table_has(tfs[i]->sites->site[j].ip, c))
+				gone.ips[gone.nr++] = tfs[i]->sites->site[j].ip;
+	fprobe_ips_sort_unique(&gone);
+	fprobe_filter_remove(&c->fp, &gone);
+	fprobe_ips_free(&gone);
+}
+
+static int fexit_cmp_cohort(const void *a, const void *b)
+{
+	const struct fexit_cohort *x = (*(struct trace_fprobe **)a)->cohort;
+	const struct fexit_cohort *y = (*(struct trace_fprobe **)b)->cohort;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Disarm the cohort-armed exit probes @tfs (reordered): out of the table
+ * at once, each cohort they leave updated once, their sites freed after a
+ * grace period.  Whoever frees a probe waits for a grace period after
+ * this (trace_probe_release()): a hit may still be reading it.
+ */
+static void fexit_disarm(struct trace_fprobe **tfs, unsigned int nr)
+{
+	unsigned int i, k;
+
+	lockdep_assert_held(&event_mutex);
+	for (i = 0; i < nr; i++)
+		fexit_table_remove(&tfs[i]->sites, 1);
+	sort(tfs, nr, sizeof(*tfs), fexit_cmp_cohort, NULL);
+	for (i = 0; i < nr; i = k) {
+		for (k = i + 1; k < nr && tfs[k]->cohort == tfs[i]->cohort; k++)
+			;
+		fexit_cohort_shrink(tfs + i, k - i);
+	}
+	for (i = 0; i < nr; i++) {
+		kvfree_rcu(tfs[i]->sites, rcu);
+		tfs[i]->sites = NULL;
+		tfs[i]->cohort = NULL;
+	}
 }
 
 /*
@@ -1137,7 +1388,9 @@ static int trace_fprobe_arm(struct trace_fprobe *tf)
  */
 static void trace_fprobe_disarm(struct trace_fprobe *tf)
 {
-	if (tf->sites)
+	if (tf->cohort)
+		fexit_disarm(&tf, 1);
+	else if (tf->sites)
 		fentry_disarm(&tf, 1);
 	if (!fprobe_is_registered(&tf->fp))
 		return;
@@ -1352,7 +1605,7 @@ static int fentry_shared_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 				    unsigned long ret_ip, struct pt_regs *regs,
 				    void *entry_data)
 {
-	struct fentry_site *site;
+	struct fprobe_site *site;
 	struct trace_fprobe *tf;
 
 	hash_for_each_possible_rcu_notrace(fentry_table, site, node, entry_ip) {
@@ -1378,6 +1631,51 @@ static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 }
 
 NOKPROBE_SYMBOL(fexit_dispatcher);
+
+/* A cohort's: every member on the function hit saves its $argN */
+static int fexit_cohort_entry(struct fprobe *fp, unsigned long entry_ip,
+			      unsigned long ret_ip, struct pt_regs *regs,
+			      void *entry_data)
+{
+	struct fexit_cohort *c = container_of(fp, struct fexit_cohort, fp);
+	struct fprobe_site *site;
+	struct trace_fprobe *tf;
+
+	hash_for_each_possible_rcu_notrace(fexit_table, site, node, entry_ip) {
+		tf = site->tf;
+		if (site->ip == entry_ip && tf->cohort == c && tf->tp.entry_arg)
+			store_trace_entry_data(entry_data + tf->cohort_data,
+					       &tf->tp, regs);
+	}
+	return 0;
+}
+
+NOKPROBE_SYMBOL(fexit_cohort_entry);
+
+/*
+ * A cohort's: every member on the function records.  A member that left
+ * since the entry is not found, and one that joined could not have: a
+ * cohort takes no members after its registration.
+ */
+static void fexit_cohort_exit(struct fprobe *fp, unsigned long entry_ip,
+			      unsigned long ret_ip, struct pt_regs *regs,
+			      void *entry_data)
+{
+	struct fexit_cohort *c = container_of(fp, struct fexit_cohort, fp);
+	struct fprobe_site *site;
+	struct trace_fprobe *tf;
+
+	hash_for_each_possible_rcu_notrace(fexit_table, site, node, entry_ip) {
+		tf = site->tf;
+		if (site->ip != entry_ip || tf->cohort != c)
+			continue;
+		fprobe_record(tf, trace_probe_load_flag(&tf->tp), regs,
+			      entry_data ? entry_data + tf->cohort_data : NULL,
+			      entry_ip, ret_ip, true);
+	}
+}
+
+NOKPROBE_SYMBOL(fexit_cohort_exit);
 
 /* --- Enabling ------------------------------------------------------------------- */
 
@@ -1407,18 +1705,18 @@ static int trace_fprobe_arm_all(struct trace_probe *tp)
 }
 
 /*
- * The entry probes of the events of @tps that would go on the shared
- * fprobe and are not armed, with their sites; NULL without the memory.
- * Those whose functions cannot be found are left to be armed one by one,
- * which reports why.
+ * The probes of the events of @tps that are not armed and would go on the
+ * shared entry fprobe, or with @exit the exit probes of functions, with
+ * their sites; NULL without the memory.  Those whose functions cannot be
+ * found are left to be armed one by one, which reports why.
  */
-static struct trace_fprobe **fentry_batch_collect(struct trace_probe **tps,
-						  unsigned int nr,
-						  struct fentry_sites ***sitesp,
+static struct trace_fprobe **fprobe_batch_collect(struct trace_probe **tps,
+						  unsigned int nr, bool exit,
+						  struct fprobe_sites ***sitesp,
 						  unsigned int *nr_tfs)
 {
 	struct trace_fprobe **tfs, *tf;
-	struct fentry_sites **sites;
+	struct fprobe_sites **sites;
 	unsigned int i, n = 0;
 
 	for (i = 0; i < nr; i++)
@@ -1434,8 +1732,10 @@ static struct trace_fprobe **fentry_batch_collect(struct trace_probe **tps,
 	n = 0;
 	for (i = 0; i < nr; i++) {
 		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list) {
-			if (!trace_fprobe_shares(tf) || trace_fprobe_is_armed(tf) ||
-			    fentry_sites_alloc(tf, &sites[n]) || !sites[n])
+			if (trace_fprobe_is_armed(tf) ||
+			    trace_fprobe_is_tracepoint(tf) ||
+			    trace_fprobe_is_return(tf) != exit ||
+			    fprobe_sites_alloc(tf, &sites[n]) || !sites[n])
 				continue;
 			tfs[n++] = tf;
 		}
@@ -1445,24 +1745,34 @@ static struct trace_fprobe **fentry_batch_collect(struct trace_probe **tps,
 	return tfs;
 }
 
-/* &trace_probe_ops.disarm_batch: the shared-armed entry probes together */
+/*
+ * &trace_probe_ops.disarm_batch: the shared-armed entry probes together,
+ * and the cohort-armed exit probes together
+ */
 static void trace_fprobe_disarm_batch(struct trace_probe **tps,
 				      unsigned int nr)
 {
 	struct trace_fprobe **tfs, *tf;
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, total = 0, n_exit;
 
 	for (i = 0; i < nr; i++)
 		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list)
-			n += !!tf->sites;
-	tfs = kvmalloc_array(max(n, 1U), sizeof(*tfs), GFP_KERNEL);
-	n = 0;
-	for (i = 0; tfs && i < nr; i++)
-		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list)
-			if (tf->sites)
+			total += !!tf->sites;
+	tfs = kvmalloc_array(max(total, 1U), sizeof(*tfs), GFP_KERNEL);
+	/* entry probes from the start, exit probes from the end */
+	n_exit = total;
+	for (i = 0; tfs && i < nr; i++) {
+		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list) {
+			if (tf->cohort)
+				tfs[--n_exit] = tf;
+			else if (tf->sites)
 				tfs[n++] = tf;
+		}
+	}
 	if (n)
 		fentry_disarm(tfs, n);
+	if (n_exit < total)
+		fexit_disarm(tfs + n_exit, total - n_exit);
 	kvfree(tfs);
 	/* the others, and all of them without the memory, one by one */
 	for (i = 0; i < nr; i++)
@@ -1470,18 +1780,39 @@ static void trace_fprobe_disarm_batch(struct trace_probe **tps,
 }
 
 /*
+ * Arm the exit probes of the events of @tps on one new cohort, when there
+ * are several.  If that fails (a pool too large for one fprobe), they are
+ * armed one by one, each on an fprobe of its own.
+ */
+static void fexit_batch_arm(struct trace_probe **tps, unsigned int nr)
+{
+	struct fprobe_sites **sites;
+	struct trace_fprobe **tfs;
+	unsigned int i, n;
+
+	tfs = fprobe_batch_collect(tps, nr, true, &sites, &n);
+	if (!tfs)
+		return;
+	if (n < 2 || fexit_arm(tfs, sites, n))
+		for (i = 0; i < n; i++)
+			kvfree(sites[i]);
+	kvfree(sites);
+	kvfree(tfs);
+}
+
+/*
  * &trace_probe_ops.arm_batch: the entry probes of the events of @tps on
- * the shared fprobe in one ftrace update, then the others one by one; all
- * or none.
+ * the shared fprobe in one ftrace update, their exit probes on one new
+ * fprobe, then the others one by one; all or none.
  */
 static int trace_fprobe_arm_batch(struct trace_probe **tps, unsigned int nr)
 {
-	struct fentry_sites **sites;
+	struct fprobe_sites **sites;
 	struct trace_fprobe **tfs;
 	unsigned int i, n;
 	int ret;
 
-	tfs = fentry_batch_collect(tps, nr, &sites, &n);
+	tfs = fprobe_batch_collect(tps, nr, false, &sites, &n);
 	if (!tfs)
 		return -ENOMEM;
 	ret = fentry_arm(tfs, sites, n);
@@ -1490,6 +1821,8 @@ static int trace_fprobe_arm_batch(struct trace_probe **tps, unsigned int nr)
 			kvfree(sites[i]);
 	kvfree(sites);
 	kvfree(tfs);
+	if (!ret)
+		fexit_batch_arm(tps, nr);
 	for (i = 0; !ret && i < nr; i++)
 		ret = trace_fprobe_arm_all(tps[i]);
 	if (ret)
