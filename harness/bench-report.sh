@@ -204,6 +204,7 @@ mass_table() {
 	FNR == 1 { v = FILENAME ~ /\/stock\/results$/ ? "stock" : "ours" }
 	$1 == "cp" { cp[v, $2] = $6 }
 	$1 == "cpdef" && $2 == "mass" { d = $0; sub(/^cpdef mass /, "", d) }
+	$1 == "cpdef" && $2 == "massret" { dr = $0; sub(/^cpdef massret /, "", dr) }
 	$1 == "na" && $2 == "cp" { na = $0; sub(/^na cp [^ ]+ /, "", na) }
 	END {
 		if (na != "") {
@@ -223,6 +224,21 @@ mass_table() {
 			if (i <= 4) {
 				a += cp["stock", kv[1]]; b += cp["ours", kv[1]]
 			}
+		}
+		cprow("end to end: create, enable, disable, delete", a, b, 0.02, 3)
+		if (dr == "")
+			exit
+		print ""
+		print "| 1000 fprobe exit events (`" dr "`), one write(2) each | Stock | Ours | Ours/stock | Target |"
+		print "|---|---:|---:|---:|---|"
+		n = split("fr_create=create|fr_enable=enable (events/kptfr/enable)|" \
+			  "fr_disable=disable (events/kptfr/enable)|" \
+			  "fr_delete=delete, one write(2) per -:event", st, "|")
+		a = b = 0
+		for (i = 1; i <= n; i++) {
+			split(st[i], kv, "=")
+			cprow(kv[2], cp["stock", kv[1]], cp["ours", kv[1]], "", 3)
+			a += cp["stock", kv[1]]; b += cp["ours", kv[1]]
 		}
 		cprow("end to end: create, enable, disable, delete", a, b, 0.02, 3)
 	}' $files

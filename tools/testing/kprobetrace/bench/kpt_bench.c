@@ -959,6 +959,8 @@ static bool delete_lines_busy(const char *fmt)
 #define DELETE_FMT	"-:kptcp/f%03d\n"
 #define FCREATE_FMT	"f:kptfp/f%03d kpt_bench_fn%03d\n"
 #define FDELETE_FMT	"-:kptfp/f%03d\n"
+#define FRCREATE_FMT	"f:kptfr/f%03d kpt_bench_fn%03d%%return\n"
+#define FRDELETE_FMT	"-:kptfr/f%03d\n"
 
 static void step_done(const char *step, int rep, unsigned long long *t0)
 {
@@ -1053,11 +1055,35 @@ static void control_rep(int rep)
 }
 
 /*
+ * The same 1000 functions' exits, one event each: create, enable and
+ * disable them as a group, delete them one write(2) each (fr_* steps).
+ */
+static bool fprobe_exit_mass(void)
+{
+	unsigned long long t;
+
+	say("cpdef massret f:kptfr/fNNN kpt_bench_fnNNN%%return");
+	t = now_ns();
+	if (!write_lines("dynamic_events", FRCREATE_FMT, false))
+		return false;
+	step_done("fr_create", 0, &t);
+	put_ok("events/kptfr/enable", "1", O_TRUNC);
+	step_done("fr_enable", 0, &t);
+	put_ok("events/kptfr/enable", "0", O_TRUNC);
+	step_done("fr_disable", 0, &t);
+	if (!write_lines("dynamic_events", FRDELETE_FMT, false))
+		return false;
+	step_done("fr_delete", 0, &t);
+	return true;
+}
+
+/*
  * kpt_bench mass: 1000 fprobe events, one per function, one write(2) per
  * definition to dynamic_events: create, enable and disable them as a
  * group, delete them one write(2) each; create them again and remove
- * them by truncating dynamic_events.  One rep: on 6.12 each definition
- * registers an fprobe of its own, and the run takes minutes of guest time.
+ * them by truncating dynamic_events; then 1000 exit events.  One rep: on
+ * 6.12 each definition registers an fprobe of its own, and the run takes
+ * minutes of guest time.
  */
 static int fprobe_mass(void)
 {
@@ -1090,7 +1116,7 @@ static int fprobe_mass(void)
 	}
 	close(fd);
 	step_done("f_delete_trunc", 0, &t);
-	return 0;
+	return fprobe_exit_mass() ? 0 : 1;
 }
 
 static int control(void)
