@@ -1419,6 +1419,18 @@ static const struct tp_cmd_case tp_btf_cases[] = {
 		NULL,
 		0
 	},
+	/*
+	 * An unsigned int of an odd width (old BTF's bitfields) is a
+	 * bitfield of a u64 at its int offset (b: 12 bits at bit 4); one of
+	 * whole bytes at bit 0 is read whole, as 6.12 reads it (a, w); a
+	 * signed one is a u64 (s)
+	 */
+	{
+		"p tp_btf_old_bitfields p->a p->b p->s w",
+		"ARG 0; ST_MEM +0 size=8; END | ARG 0; ST_MEM +4 size=8; MOD_BF base=8 lshift=48 rshift=52; END | ARG 0; ST_MEM +8 size=8; END | ARG 1; ST_RAW size=8; END",
+		NULL,
+		0
+	},
 	/* char * and char [] with :string and :ustring */
 	{
 		"p vfs_read s=buf:string u=buf:ustring",

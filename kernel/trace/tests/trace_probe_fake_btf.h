@@ -2,19 +2,18 @@
 /*
  * The fake BTF of the probe-parser tests' fake kernel (trace_probe_fake.h),
  * shared by the KUnit suite, the host tests and the fuzzer: a few Linux
- * 6.12 types and function prototypes in a static table, and a &struct
- * probe_btf_ops that answers from it what kernel/trace/trace_probe.c
- * answers from the kernel's BTF.  Pure data and lookups: in the kernel
- * too it stands in for the real BTF, so that the BTF rows of
- * trace_probe_cases.h have the same answers everywhere.
+ * 6.12 types and function prototypes in a static table, read through a
+ * &struct probe_type_ops by the walk the kernel runs over its BTF
+ * (trace_probe_btf.c): the tests check that walk, not a copy of it.  Pure
+ * data and lookups: in the kernel too it stands in for the real BTF, so
+ * that the BTF rows of trace_probe_cases.h have the same answers
+ * everywhere.
  *
  * The table keeps only the members the tests use, at the offsets of the
- * 6.12 x86-64 test config (measured with offsetof() on its headers).  The
- * lookups follow the kernel provider step by step: the same errors, error
- * columns, fetch types, string kinds and bitfields.  Where that provider
- * leans on BTF helpers (btf_type_skip_modifiers(), btf_find_struct_member()
- * and its search of anonymous members), the same rules are applied to
- * this table.  Its struct dentry and struct file agree with the ":%pd"
+ * 6.12 x86-64 test config (measured with offsetof() on its headers).  Its
+ * accessors do what the kernel's BTF helpers do for the walk
+ * (btf_type_skip_modifiers(), btf_find_struct_member() and its search of
+ * anonymous members).  Its struct dentry and struct file agree with the ":%pd"
  * offsets of the test config (trace_probe_internal.h), so "file:%pD" and
  * "file->f_path.dentry->d_name.name:string" read the same bytes.
  * Included by trace_probe_fake.h, after fake_env.
@@ -43,10 +42,15 @@
  *                     enum tp_btf_wide wide)
  *   int tp_btf_long_names(8 parameters whose names add up to more than
  *                         the 128 bytes "$arg*" may expand into)
+ *   int tp_btf_old_bitfields(struct tp_oldbf *p, u24 w), whose struct
+ *                         has members of 24 and 12 bits (at bit 4 of
+ *                         its storage) and a signed one of 24 bits
  * Every other function (entry_SYSCALL_64, "mymod:fn", ...) has no BTF.
  */
 #ifndef __TRACE_PROBE_FAKE_BTF_H
 #define __TRACE_PROBE_FAKE_BTF_H
+
+#include "../trace_probe_btf.h"
 
 enum fbtf_kind {
 	FBTF_VOID,
@@ -81,6 +85,7 @@ struct fbtf_member {
  * @kind: what it is
  * @ref: pointee (PTR), element (ARRAY) or aliased type (TYPEDEF, CONST)
  * @bits: width of an INT
+ * @offset: bit offset of an INT's value (BTF_INT_OFFSET)
  * @is_signed: an INT with the BTF_INT_SIGNED encoding
  * @kflag: a STRUCT whose members carry bitfield widths
  * @members: members of a STRUCT or UNION, up to one of type T_VOID
@@ -89,6 +94,7 @@ struct fbtf_type {
 	enum fbtf_kind			kind;
 	int				ref;
 	unsigned int			bits;
+	unsigned int			offset;
 	bool				is_signed;
 	bool				kflag;
 	const struct fbtf_member	*members;
@@ -113,6 +119,7 @@ enum {
 	T_CONST_OPEN_FLAGS_PTR, T_TASK, T_TASK_PTR, T_CALLBACK_HEAD,
 	T_CALLBACK_HEAD_PTR,
 	T_LOCKDOWN_REASON, T_TASK_WORK_MODE, T_WIDE_ENUM,
+	T_U24, T_U12_AT4, T_S24, T_OLDBF, T_OLDBF_PTR,
 	T_NR
 };
 
@@ -237,6 +244,14 @@ static const struct fbtf_member fbtf_open_flags[] = {
 	FBTF_END
 };
 
+/* a struct without kflag whose members have types of odd widths */
+static const struct fbtf_member fbtf_oldbf[] = {
+	{ "a", T_U24, 0 },
+	{ "b", T_U12_AT4, FBTF_AT(4) },
+	{ "s", T_S24, FBTF_AT(8) },
+	FBTF_END
+};
+
 static const struct fbtf_member fbtf_task[] = {
 	{ "pid", T_PID_T, FBTF_AT(1024) },
 	{ "comm", T_CHAR_ARRAY16, FBTF_AT(1496) },
@@ -320,6 +335,12 @@ static const struct fbtf_type fbtf_types[T_NR] = {
 	[T_LOCKDOWN_REASON] = { .kind = FBTF_ENUM },
 	[T_TASK_WORK_MODE] = { .kind = FBTF_ENUM },
 	[T_WIDE_ENUM] = { .kind = FBTF_ENUM64 },
+	/* old-style bitfields: ints of odd widths, one with an offset */
+	[T_U24] = FBTF_INT_TYPE(24, false),
+	[T_U12_AT4] = { .kind = FBTF_INT, .bits = 12, .offset = 4 },
+	[T_S24] = FBTF_INT_TYPE(24, true),
+	[T_OLDBF] = FBTF_AGGR(FBTF_STRUCT, fbtf_oldbf),
+	[T_OLDBF_PTR] = FBTF_REF(FBTF_PTR, T_OLDBF),
 };
 
 /**
@@ -406,6 +427,11 @@ static const struct fbtf_param fbtf_scalars[] = {
 	FBTF_END
 };
 
+static const struct fbtf_param fbtf_old_bitfields[] = {
+	{ "p", T_OLDBF_PTR }, { "w", T_U24 },
+	FBTF_END
+};
+
 /* 8 names, 149 bytes with their NULs */
 static const struct fbtf_param fbtf_long_names[] = {
 	{ "source_address", T_ULONG }, { "destination_address", T_ULONG },
@@ -432,6 +458,7 @@ static const struct fbtf_func fbtf_funcs[] = {
 	{ "task_work_add", T_INT, fbtf_task_work_add },
 	{ "tp_btf_scalars", T_U8, fbtf_scalars },
 	{ "tp_btf_long_names", T_INT, fbtf_long_names },
+	{ "tp_btf_old_bitfields", T_INT, fbtf_old_bitfields },
 };
 
 static unsigned int fbtf_nr_params_of(const struct fbtf_func *func)
@@ -467,39 +494,67 @@ static bool fbtf_is_aggr(const struct fbtf_type *t)
 	return t->kind == FBTF_STRUCT || t->kind == FBTF_UNION;
 }
 
+/* &probe_type_ops.resolve over the table */
+static int fbtf_resolve(const void *src, u32 *tid, struct probe_type_desc *pt)
+{
+	static const enum probe_type_kind kinds[] = {
+		[FBTF_INT] = PROBE_TYPE_INT,
+		[FBTF_PTR] = PROBE_TYPE_PTR,
+		[FBTF_ARRAY] = PROBE_TYPE_ARRAY,
+		[FBTF_STRUCT] = PROBE_TYPE_STRUCT,
+		[FBTF_UNION] = PROBE_TYPE_STRUCT,
+		[FBTF_ENUM] = PROBE_TYPE_ENUM,
+		[FBTF_ENUM64] = PROBE_TYPE_ENUM64,
+		[FBTF_FUNC_PROTO] = PROBE_TYPE_OTHER,
+	};
+	const struct fbtf_type *t;
+	int id = *tid;
+
+	if (id < 0 || id >= T_NR)
+		return -ENOENT;
+	t = fbtf_skip(&id);
+	*tid = id;
+	*pt = (struct probe_type_desc){
+		.kind = t->kind < ARRAY_SIZE(kinds) ? kinds[t->kind] :
+						      PROBE_TYPE_OTHER,
+		.ref = t->ref,
+		.bits = t->bits,
+		.offset = t->offset,
+		.is_signed = t->is_signed,
+	};
+	return 0;
+}
+
 /*
- * btf_find_struct_member() on this table: the named members of @tid, then
- * those of its anonymous struct/union members, taking the one remembered
- * last first (from a stack of 16, as the kernel).  @anon_offs gets the bit
- * offset of the anonymous member holding the match, @container the type
- * that declares it (its kflag says how to read the member).  Returns 0,
- * -EINVAL if @tid is no struct or union, or -ENOENT.
+ * &probe_type_ops.find_member over the table, as btf_find_struct_member()
+ * searches: the named members of @tid, then those of its anonymous struct
+ * and union members, taking the one remembered last first (from a stack
+ * of 16, as the kernel).  The declaring type's kflag says whether the
+ * member's width is a bitfield's.
  */
-static int fbtf_find_member(int tid, const char *name,
-			    const struct fbtf_member **found,
-			    unsigned int *anon_offs,
-			    const struct fbtf_type **container)
+static int fbtf_find_member(const void *src, u32 tid, const char *name,
+			    u32 *bitoffs, u8 *bitsize, u32 *mtid)
 {
 	struct { int tid; unsigned int offs; } stack[16];
 	const struct fbtf_type *t = &fbtf_types[tid];
 	unsigned int offs = 0, top = 0;
 	const struct fbtf_member *m;
-	int mtid;
+	int id;
 
 	if (!fbtf_is_aggr(t))
 		return -EINVAL;
 	for (;;) {
 		for (m = t->members; m && m->type != T_VOID; m++) {
-			mtid = m->type;
+			id = m->type;
 			if (m->name && !strcmp(m->name, name)) {
-				*found = m;
-				*anon_offs = offs;
-				*container = t;
+				*bitoffs += offs + m->bitoffs;
+				*bitsize = t->kflag ? m->bitsize : 0;
+				*mtid = m->type;
 				return 0;
 			}
-			if (!m->name && fbtf_is_aggr(fbtf_skip(&mtid)) &&
+			if (!m->name && fbtf_is_aggr(fbtf_skip(&id)) &&
 			    top < ARRAY_SIZE(stack)) {
-				stack[top].tid = mtid;
+				stack[top].tid = id;
 				stack[top++].offs = offs + m->bitoffs;
 			}
 		}
@@ -511,146 +566,33 @@ static int fbtf_find_member(int tid, const char *name,
 	}
 }
 
-static int fbtf_err(struct probe_btf_var *var, int err, int pos, int ret)
+/* &probe_type_ops.param over the table: @src is the function */
+static const char *fbtf_param(const void *src, unsigned int idx, u32 *tid)
 {
-	var->err = err;
-	var->err_pos = pos;
-	return ret;
+	const struct fbtf_func *func = src;
+
+	*tid = func->params[idx].type;
+	return func->params[idx].name;
 }
 
-/*
- * The "->f[.g]..." path from column @pos of @text, from a value of type
- * @tid, as the kernel provider walks it: each "->" needs a pointer and
- * costs one dereference, each '.' stays in the struct.  Errors point at
- * the field being looked up (or at a lone '-').
- */
-static int fbtf_walk(const char *text, int pos, struct probe_btf_var *var,
-		     int *tid)
-{
-	const struct fbtf_type *t = fbtf_skip(tid), *container;
-	char name[MAX_ARGSTR_LEN + 1];
-	const struct fbtf_member *m;
-	unsigned int bitoffs, anon;
-	int len, sep, ret;
+static const struct probe_type_ops fbtf_type_ops = {
+	.resolve = fbtf_resolve,
+	.find_member = fbtf_find_member,
+	.param = fbtf_param,
+};
 
-	do {
-		if (t->kind != FBTF_PTR)
-			return fbtf_err(var, TP_ERR_NO_PTR_STRCT, pos, -EINVAL);
-		*tid = t->ref;
-		t = fbtf_skip(tid);
-		bitoffs = 0;
-		do {
-			sep = probe_btf_next_field(text, pos, &len);
-			if (sep < 0)
-				return fbtf_err(var, TP_ERR_BAD_HYPHEN,
-						pos + len, -EINVAL);
-			snprintf(name, sizeof(name), "%.*s", len, text + pos);
-			ret = fbtf_find_member(*tid, name, &m, &anon,
-					       &container);
-			if (ret)
-				return fbtf_err(var, ret == -ENOENT ?
-						TP_ERR_NO_BTF_FIELD :
-						TP_ERR_BAD_BTF_TID, pos, ret);
-			bitoffs += anon + m->bitoffs;
-			var->bitsize = container->kflag ? m->bitsize : 0;
-			*tid = m->type;
-			t = fbtf_skip(tid);
-			pos += len + sep;
-		} while (sep == 1);	/* '.' */
-		if (var->nr_derefs >= PROBE_BTF_MAX_DEREFS)
-			return fbtf_err(var, TP_ERR_TOO_MANY_OPS, pos, -E2BIG);
-		var->deref[var->nr_derefs++] = bitoffs / 8;
-		var->bitoffs = bitoffs % 8;
-	} while (sep == 2);	/* "->" */
-	return 0;
-}
-
-/* Fetch type of a value of type @t: NULL leaves the default (x64) */
-static const char *fbtf_fetch_type(const struct fbtf_type *t)
-{
-	static const char * const ints[2][4] = {
-		{ "u8", "u16", "u32", "u64" },
-		{ "s8", "s16", "s32", "s64" },
-	};
-	unsigned int i;
-
-	if (t->kind == FBTF_ENUM)
-		return "s32";
-	if (t->kind == FBTF_ENUM64)
-		return "s64";
-	if (t->kind == FBTF_PTR)
-		return "x64";
-	if (t->kind != FBTF_INT)
-		return NULL;
-	for (i = 0; i < 4; i++)
-		if (t->bits == 8U << i)
-			return ints[t->is_signed][i];
-	return "u64";
-}
-
-/* Pointers to and arrays of 8-bit unsigned ints hold strings */
-static u8 fbtf_str_kind(const struct fbtf_type *t)
-{
-	int tid = t->ref;
-	const struct fbtf_type *elem;
-
-	if (t->kind != FBTF_PTR && t->kind != FBTF_ARRAY)
-		return PROBE_BTF_STR_NONE;
-	elem = fbtf_skip(&tid);
-	if (elem->kind != FBTF_INT || elem->bits != 8 || elem->is_signed)
-		return PROBE_BTF_STR_NONE;
-	return t->kind == FBTF_PTR ? PROBE_BTF_STR_PTR : PROBE_BTF_STR_ARRAY;
-}
-
-static void fbtf_set_type(int tid, struct probe_btf_var *var)
-{
-	const struct fbtf_type *t = fbtf_skip(&tid);
-
-	var->type = fbtf_fetch_type(t);
-	var->str = fbtf_str_kind(t);
-	/* an unsigned int of an odd width is a bitfield (old BTF) */
-	if (t->kind == FBTF_INT && !t->is_signed && t->bits % 8)
-		var->bitsize = t->bits;
-}
-
-/* &probe_btf_ops.find_var */
+/* &probe_btf_ops.find_var: the kernel's walk, over the table */
 static int fbtf_find_var(struct probe_parse_ctx *ctx, const char *text,
 			 struct probe_btf_var *var)
 {
 	const struct fbtf_func *func = fbtf_func_find(ctx->funcname);
-	const char *arrow = strstr(text, "->");
-	int len = arrow ? arrow - text : strlen(text);
-	unsigned int i, nr;
-	int tid, ret;
+	struct probe_type_func f = { .ops = &fbtf_type_ops, .src = func };
 
-	var->is_retval = len == 7 && !strncmp(text, "$retval", 7);
-	if (!func && !var->is_retval)
-		return fbtf_err(var, TP_ERR_NO_BTF_ENTRY, 0, -ENOENT);
-	if (!func)	/* no field: the raw return value */
-		return arrow ? fbtf_err(var, TP_ERR_NO_BTF_ENTRY, len + 2,
-					-ENOENT) : -ENODEV;
-	if (var->is_retval && func->ret == T_VOID)
-		return fbtf_err(var, TP_ERR_NO_RETVAL, 0, -ENOENT);
-	nr = fbtf_nr_params_of(func);
-	if (!var->is_retval && !nr)
-		return fbtf_err(var, TP_ERR_NO_BTF_ENTRY, 0, -ENOENT);
-	tid = func->ret;
-	for (i = 0; !var->is_retval && i < nr; i++) {
-		const char *pname = func->params[i].name;
-
-		if (pname && strlen(pname) == len && !strncmp(pname, text, len))
-			break;
-	}
-	if (!var->is_retval && i == nr)
-		return fbtf_err(var, TP_ERR_NO_BTFARG, 0, -ENOENT);
-	if (!var->is_retval) {
-		var->param = i;
-		tid = func->params[i].type;
-	}
-	ret = arrow ? fbtf_walk(text, len + 2, var, &tid) : 0;
-	if (!ret)
-		fbtf_set_type(tid, var);
-	return ret;
+	if (!func)
+		return probe_type_find_var(NULL, text, var);
+	f.ret = func->ret;
+	f.nr_params = fbtf_nr_params_of(func);
+	return probe_type_find_var(&f, text, var);
 }
 
 /* &probe_btf_ops.nr_params */

@@ -12,6 +12,7 @@
 #include "../../../kernel/trace/trace_probe_parse.c"
 #include "../../../kernel/trace/trace_probe_cmd.c"
 #include "../../../kernel/trace/trace_probe_fmt.c"
+#include "../../../kernel/trace/trace_probe_btf.c"
 #include "../../../kernel/trace/trace_kprobe_parse.c"
 #include "../../../kernel/trace/trace_uprobe_parse.c"
 #include "../../../kernel/trace/trace_eprobe_parse.c"
