@@ -263,6 +263,7 @@ void probe_arg_free(struct probe_arg *parg);
 void probe_entry_arg_free(struct probe_entry_arg *earg);
 unsigned int probe_entry_data_size(const struct probe_entry_arg *earg);
 
+bool probe_is_good_name(const char *s, int len, bool hash_ok);
 int probe_set_err(struct probe_parse_err *err, int index, int code, int pos,
 		  int ret);
 int probe_err_column(int argc, const char *argv[],

@@ -10,6 +10,8 @@
 #include "trace_probe_internal.h"
 #include "../../../kernel/trace/trace_probe_insn.c"
 #include "../../../kernel/trace/trace_probe_parse.c"
+#include "../../../kernel/trace/trace_probe_expand.c"
+#include "../../../kernel/trace/trace_probe_head.c"
 #include "../../../kernel/trace/trace_probe_cmd.c"
 #include "../../../kernel/trace/trace_probe_fmt.c"
 #include "../../../kernel/trace/trace_probe_btf.c"
