@@ -999,15 +999,26 @@ static unsigned int fprobe_sites_total(struct fprobe_sites **sites,
 	return total;
 }
 
-/* Add to @set the functions of @sites that no site in the table is on */
-static void fentry_collect_absent(const struct fprobe_sites *sites,
+static bool fexit_table_has(unsigned long ip, struct fexit_cohort *cohort);
+
+/*
+ * Add to @set the functions of @sites that no other probe on the same
+ * shared fprobe is on: cohort @cohort's, or with NULL the shared entry
+ * fprobe's
+ */
+static void fprobe_collect_absent(const struct fprobe_sites *sites,
+				  struct fexit_cohort *cohort,
 				  struct fprobe_ips *set)
 {
+	unsigned long ip;
 	unsigned int i;
 
-	for (i = 0; i < sites->nr; i++)
-		if (!fentry_table_has(sites->site[i].ip))
-			set->ips[set->nr++] = sites->site[i].ip;
+	for (i = 0; i < sites->nr; i++) {
+		ip = sites->site[i].ip;
+		if (cohort ? !fexit_table_has(ip, cohort) :
+			     !fentry_table_has(ip))
+			set->ips[set->nr++] = ip;
+	}
 }
 
 /*
@@ -1031,7 +1042,7 @@ static int fentry_arm(struct trace_fprobe **tfs, struct fprobe_sites **sites,
 	if (!add.ips)
 		return -ENOMEM;
 	for (i = 0; i < nr; i++)
-		fentry_collect_absent(sites[i], &add);
+		fprobe_collect_absent(sites[i], NULL, &add);
 	fprobe_ips_sort_unique(&add);
 	if (add.nr)
 		ret = fentry_filter_add(&add);
@@ -1077,7 +1088,7 @@ static void fentry_disarm(struct trace_fprobe **tfs, unsigned int nr)
 		gone.ips = kvmalloc_array(gone.max, sizeof(*gone.ips),
 					  GFP_KERNEL);
 		for (i = 0; gone.ips && i < nr; i++)
-			fentry_collect_absent(tfs[i]->sites, &gone);
+			fprobe_collect_absent(tfs[i]->sites, NULL, &gone);
 		fprobe_ips_sort_unique(&gone);
 		fprobe_filter_remove(fentry_fprobe, &gone);
 		fprobe_ips_free(&gone);
@@ -1295,7 +1306,7 @@ static void fexit_cohort_shrink(struct trace_fprobe **tfs, unsigned int nr)
 {
 	struct fexit_cohort *c = tfs[0]->cohort;
 	struct fprobe_ips gone = { };
-	unsigned int i, j;
+	unsigned int i;
 
 	c->members -= nr;
 	if (!c->members) {
@@ -1308,9 +1319,7 @@ static void fexit_cohort_shrink(struct trace_fprobe **tfs, unsigned int nr)
 		gone.max += tfs[i]->sites->nr;
 	gone.ips = kvmalloc_array(gone.max, sizeof(*gone.ips), GFP_KERNEL);
 	for (i = 0; gone.ips && i < nr; i++)
-		for (j = 0; j < tfs[i]->sites->nr; j++)
-			if (!fexit_table_has(tfs[i]->sites->site[j].ip, c))
-				gone.ips[gone.nr++] = tfs[i]->sites->site[j].ip;
+		fprobe_collect_absent(tfs[i]->sites, c, &gone);
 	fprobe_ips_sort_unique(&gone);
 	fprobe_filter_remove(&c->fp, &gone);
 	fprobe_ips_free(&gone);
