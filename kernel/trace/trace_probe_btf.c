@@ -197,3 +197,28 @@ int probe_type_find_var(const struct probe_type_func *f, const char *text,
 		probe_type_set_var(f, tid, var);
 	return ret;
 }
+
+/**
+ * probe_type_param_name - copy the name of a parameter of a prototype
+ * @f: the prototype of the probed function, or NULL when it has none
+ * @idx: the parameter, counted from 0
+ * @buf: where to copy the name
+ * @size: the room in @buf
+ *
+ * What &probe_btf_ops.param_name does, once its provider has the
+ * prototype.
+ *
+ * Return: the length of the name, as snprintf() counts it; -ENOENT when
+ * there is no parameter @idx or it has no name.
+ */
+int probe_type_param_name(const struct probe_type_func *f, unsigned int idx,
+			  char *buf, int size)
+{
+	const char *name;
+	u32 tid;
+
+	if (!f || idx >= f->nr_params)
+		return -ENOENT;
+	name = f->ops->param(f->src, idx, &tid);
+	return name ? snprintf(buf, size, "%s", name) : -ENOENT;
+}

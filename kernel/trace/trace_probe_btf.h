@@ -77,5 +77,7 @@ struct probe_type_func {
 
 int probe_type_find_var(const struct probe_type_func *f, const char *text,
 			struct probe_btf_var *var);
+int probe_type_param_name(const struct probe_type_func *f, unsigned int idx,
+			  char *buf, int size);
 
 #endif /* __TRACE_PROBE_BTF_H */

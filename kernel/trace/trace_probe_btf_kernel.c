@@ -39,8 +39,11 @@ static int probe_btf_func_get(struct probe_parse_ctx *ctx,
 	if (!ctx->funcname)
 		return -EINVAL;
 	f->proto = btf_find_func_proto(ctx->funcname, &f->btf);
-	if (!f->proto)
+	if (!f->proto) {
+		/* its failure after the lookup leaves the released BTF here */
+		f->btf = NULL;
 		return -ENOENT;
+	}
 	param = btf_get_func_param(f->proto, &nr);
 	if (!IS_ERR_OR_NULL(param) && (ctx->flags & TPARG_FL_TPOINT)) {
 		param++;
@@ -151,6 +154,25 @@ static const struct probe_type_ops kbtf_type_ops = {
 };
 
 /*
+ * The prototype of the probed function of @ctx in @f (put it with
+ * probe_btf_func_put()), and in @tf for the walk.  Return: false when
+ * there is none.
+ */
+static bool kbtf_func_get(struct probe_parse_ctx *ctx,
+			  struct probe_btf_func *f, struct probe_type_func *tf)
+{
+	if (probe_btf_func_get(ctx, f))
+		return false;
+	*tf = (struct probe_type_func){
+		.ops = &kbtf_type_ops,
+		.src = f,
+		.ret = f->proto->type,
+		.nr_params = f->nr_params,
+	};
+	return true;
+}
+
+/*
  * &probe_btf_ops.find_var: a parameter by name, or "$retval", and its
  * "->field" path, walked by probe_type_find_var() over the function's
  * BTF.  -ENODEV asks for the raw return value: there is no BTF for the
@@ -159,15 +181,12 @@ static const struct probe_type_ops kbtf_type_ops = {
 static int probe_btf_find_var(struct probe_parse_ctx *ctx, const char *text,
 			      struct probe_btf_var *var)
 {
-	struct probe_type_func tf = { .ops = &kbtf_type_ops };
+	struct probe_type_func tf;
 	struct probe_btf_func f;
 	int ret;
 
-	if (probe_btf_func_get(ctx, &f))
+	if (!kbtf_func_get(ctx, &f, &tf))
 		return probe_type_find_var(NULL, text, var);
-	tf.src = &f;
-	tf.ret = f.proto->type;
-	tf.nr_params = f.nr_params;
 	ret = probe_type_find_var(&tf, text, var);
 	probe_btf_func_put(&f);
 	return ret;
@@ -190,14 +209,13 @@ static int probe_btf_nr_params(struct probe_parse_ctx *ctx)
 static int probe_btf_param_name(struct probe_parse_ctx *ctx, unsigned int idx,
 				char *buf, int size)
 {
+	struct probe_type_func tf;
 	struct probe_btf_func f;
-	const char *name = NULL;
 	int ret;
 
-	ret = probe_btf_func_get(ctx, &f);
-	if (!ret && idx < f.nr_params)
-		name = btf_name_by_offset(f.btf, f.params[idx].name_off);
-	ret = name ? snprintf(buf, size, "%s", name) : -ENOENT;
+	if (!kbtf_func_get(ctx, &f, &tf))
+		return -ENOENT;
+	ret = probe_type_param_name(&tf, idx, buf, size);
 	probe_btf_func_put(&f);
 	return ret;
 }

@@ -581,18 +581,31 @@ static const struct probe_type_ops fbtf_type_ops = {
 	.param = fbtf_param,
 };
 
+/* The prototype of the probed function of @ctx in @f; false: none */
+static bool fbtf_func_get(struct probe_parse_ctx *ctx,
+			  struct probe_type_func *f)
+{
+	const struct fbtf_func *func = fbtf_func_find(ctx->funcname);
+
+	if (!func)
+		return false;
+	*f = (struct probe_type_func){
+		.ops = &fbtf_type_ops,
+		.src = func,
+		.ret = func->ret,
+		.nr_params = fbtf_nr_params_of(func),
+	};
+	return true;
+}
+
 /* &probe_btf_ops.find_var: the kernel's walk, over the table */
 static int fbtf_find_var(struct probe_parse_ctx *ctx, const char *text,
 			 struct probe_btf_var *var)
 {
-	const struct fbtf_func *func = fbtf_func_find(ctx->funcname);
-	struct probe_type_func f = { .ops = &fbtf_type_ops, .src = func };
+	struct probe_type_func f;
 
-	if (!func)
-		return probe_type_find_var(NULL, text, var);
-	f.ret = func->ret;
-	f.nr_params = fbtf_nr_params_of(func);
-	return probe_type_find_var(&f, text, var);
+	return probe_type_find_var(fbtf_func_get(ctx, &f) ? &f : NULL, text,
+				   var);
 }
 
 /* &probe_btf_ops.nr_params */
@@ -607,11 +620,10 @@ static int fbtf_nr_params(struct probe_parse_ctx *ctx)
 static int fbtf_param_name(struct probe_parse_ctx *ctx, unsigned int idx,
 			   char *buf, int size)
 {
-	const struct fbtf_func *func = fbtf_func_find(ctx->funcname);
+	struct probe_type_func f;
 
-	if (!func || idx >= fbtf_nr_params_of(func) || !func->params[idx].name)
-		return -ENOENT;
-	return snprintf(buf, size, "%s", func->params[idx].name);
+	return probe_type_param_name(fbtf_func_get(ctx, &f) ? &f : NULL, idx,
+				     buf, size);
 }
 
 static const struct probe_btf_ops fbtf_ops = {
