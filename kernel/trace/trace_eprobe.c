@@ -131,6 +131,9 @@ static const struct trace_eprobe_env trace_eprobe_lookups = {
 	.find_field	= trace_eprobe_find_field,
 	.check_filter	= trace_eprobe_check_filter,
 	.update_arg	= trace_eprobe_update_arg,
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+	.btf		= &traceprobe_btf_ops,
+#endif
 };
 
 /* --- Probes ----------------------------------------------------------------- */

@@ -84,6 +84,7 @@ static void eprobe_head_finish(struct probe_cmd *cmd,
 	head->ptype = PROBE_PRINT_EVENT;
 	head->find_field = env->find_field;
 	head->field_data = eh->event;
+	head->btf = env->btf;
 }
 
 /*

@@ -22,6 +22,7 @@
  *	-errno after logging why (the event filter parser logs its errors)
  * @update_arg: resolve the "@SYM" of an argument now, as 6.12 does for
  *	eprobes (traceprobe_update_arg()): 0 or -errno, not logged
+ * @btf: BTF lookups for typecasts on fields (7.3), or NULL
  * @data: passed back to the hooks but @find_field
  */
 struct trace_eprobe_env {
@@ -30,6 +31,7 @@ struct trace_eprobe_env {
 	const void *(*find_field)(void *event, const char *name);
 	int (*check_filter)(void *data, void *event, char *filter);
 	int (*update_arg)(void *data, struct probe_arg *parg);
+	const struct probe_btf_ops *btf;
 	void *data;
 };
 

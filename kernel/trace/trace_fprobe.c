@@ -1508,7 +1508,7 @@ static bool trace_fprobe_match(const char *system, const char *event,
 		return false;
 	if (!argc)
 		return true;
-	/* 6.12 compares the word with the symbol cut at MAX_ARGSTR_LEN */
+	/* the word is compared with the symbol cut at MAX_ARGSTR_LEN */
 	snprintf(buf, sizeof(buf), "%s", trace_fprobe_symbol(tf));
 	if (strcmp(buf, argv[0]))
 		return false;

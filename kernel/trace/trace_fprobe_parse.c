@@ -459,8 +459,19 @@ static int btf_multi_param_name(struct probe_parse_ctx *ctx, unsigned int idx,
 	return btf_multi_param_at(ctx, m, m->names, idx, buf, size);
 }
 
+/* &probe_btf_ops.find_cast: a typecast reads the same at every function */
+static int btf_multi_find_cast(struct probe_parse_ctx *ctx,
+			       const struct probe_btf_cast *cast,
+			       struct probe_btf_var *var)
+{
+	struct fprobe_btf_multi *m = ctx->btf_data;
+
+	return m->btf->find_cast(ctx, cast, var);
+}
+
 static const struct probe_btf_ops fprobe_btf_multi_ops = {
 	.find_var	= btf_multi_find_var,
+	.find_cast	= btf_multi_find_cast,
 	.nr_params	= btf_multi_nr_params,
 	.param_name	= btf_multi_param_name,
 };

@@ -24,46 +24,69 @@ static int probe_type_resolve(const struct probe_type_func *f, u32 *tid,
 }
 
 /*
- * Walk "f[.g...][->h...]" from @pos of @text, from a value of type *@tid:
- * each "->" reads a pointer (one dereference), each '.' moves inside the
- * struct.  Errors point at the field being resolved.  *@tid ends as the
- * type of the last field.
+ * Resolve "f[.g...]" from *@pos of @text inside the struct or union *@tid:
+ * add each member's bit offset to *@bitoffs and leave *@tid at the type
+ * of the last one and *@pos after it.  Return: the separator that ends
+ * it (0: the end of @text, 2: "->"), or -errno with the error in @var.
  */
-static int probe_type_walk(const struct probe_type_func *f, const char *text,
-			   int pos, struct probe_btf_var *var, u32 *tid)
+static int probe_type_members(const struct probe_type_func *f,
+			      const char *text, int *pos,
+			      struct probe_btf_var *var, u32 *tid, u32 *bitoffs)
 {
 	char name[MAX_ARGSTR_LEN + 1];
 	struct probe_type_desc t;
 	int len, sep, ret;
-	u32 bitoffs;
 
 	do {
-		if (probe_type_resolve(f, tid, &t) || t.kind != PROBE_TYPE_PTR)
+		sep = probe_btf_next_field(text, *pos, &len);
+		if (sep < 0)
+			return probe_type_error(var, TP_ERR_BAD_HYPHEN,
+						*pos + len, -EINVAL);
+		snprintf(name, sizeof(name), "%.*s", len, text + *pos);
+		ret = f->ops->find_member(f->src, *tid, name, bitoffs,
+					  &var->bitsize, tid);
+		if (ret)
+			return probe_type_error(var, ret == -ENOENT ?
+						TP_ERR_NO_BTF_FIELD :
+						TP_ERR_BAD_BTF_TID, *pos, ret);
+		if (probe_type_resolve(f, tid, &t))
+			return probe_type_error(var, TP_ERR_BAD_BTF_TID, *pos,
+						-EINVAL);
+		*pos += len + sep;
+	} while (sep == 1);	/* '.' */
+	return sep;
+}
+
+/*
+ * Walk "f[.g...][->h...]" from @pos of @text, from a value of type *@tid
+ * (@in_struct: from the struct itself, for a typecast): each "->" reads a
+ * pointer (one dereference), each '.' moves inside the struct.  Errors
+ * point at the field being resolved.  *@tid ends as the type of the last
+ * field.
+ */
+static int probe_type_walk(const struct probe_type_func *f, const char *text,
+			   int pos, struct probe_btf_var *var, u32 *tid,
+			   bool in_struct)
+{
+	struct probe_type_desc t;
+	u32 bitoffs;
+	int sep;
+
+	do {
+		if (!in_struct &&
+		    (probe_type_resolve(f, tid, &t) || t.kind != PROBE_TYPE_PTR))
 			return probe_type_error(var, TP_ERR_NO_PTR_STRCT, pos,
 						-EINVAL);
-		*tid = t.ref;
+		if (!in_struct)
+			*tid = t.ref;
 		if (probe_type_resolve(f, tid, &t))
 			return probe_type_error(var, TP_ERR_BAD_BTF_TID, pos,
 						-EINVAL);
+		in_struct = false;
 		bitoffs = 0;
-		do {
-			sep = probe_btf_next_field(text, pos, &len);
-			if (sep < 0)
-				return probe_type_error(var, TP_ERR_BAD_HYPHEN,
-							pos + len, -EINVAL);
-			snprintf(name, sizeof(name), "%.*s", len, text + pos);
-			ret = f->ops->find_member(f->src, *tid, name, &bitoffs,
-						  &var->bitsize, tid);
-			if (ret)
-				return probe_type_error(var, ret == -ENOENT ?
-							TP_ERR_NO_BTF_FIELD :
-							TP_ERR_BAD_BTF_TID, pos,
-							ret);
-			if (probe_type_resolve(f, tid, &t))
-				return probe_type_error(var, TP_ERR_BAD_BTF_TID,
-							pos, -EINVAL);
-			pos += len + sep;
-		} while (sep == 1);	/* '.' */
+		sep = probe_type_members(f, text, &pos, var, tid, &bitoffs);
+		if (sep < 0)
+			return sep;
 		if (var->nr_derefs >= PROBE_BTF_MAX_DEREFS)
 			return probe_type_error(var, TP_ERR_TOO_MANY_OPS, pos,
 						-E2BIG);
@@ -192,10 +215,72 @@ int probe_type_find_var(const struct probe_type_func *f, const char *text,
 		ret = probe_type_find_param(f, text, len, var, &tid);
 	}
 	if (!ret && arrow)
-		ret = probe_type_walk(f, text, len + 2, var, &tid);
+		ret = probe_type_walk(f, text, len + 2, var, &tid, false);
 	if (!ret)
 		probe_type_set_var(f, tid, var);
 	return ret;
+}
+
+/*
+ * The byte offset in struct @tid of the member "F[.G...]" of a container_of
+ * cast: errors count from the start of @field.
+ */
+static int probe_type_container(const struct probe_type_func *f, u32 tid,
+				const char *field, struct probe_btf_var *var,
+				int *offset)
+{
+	const char *arrow = strstr(field, "->");
+	const char *last = strrchr(field, '.');
+	u32 bitoffs = 0;
+	int pos = 0;
+	int sep;
+
+	var->err_in = PROBE_BTF_IN_FIELD;
+	if (arrow)
+		return probe_type_error(var, TP_ERR_TYPECAST_BAD_ARROW,
+					arrow - field, -EINVAL);
+	sep = probe_type_members(f, field, &pos, var, &tid, &bitoffs);
+	if (sep < 0)
+		return sep;
+	if (bitoffs % 8)
+		return probe_type_error(var, TP_ERR_TYPECAST_NOT_ALIGNED,
+					last ? last + 1 - field : 0, -EINVAL);
+	*offset = bitoffs / 8;
+	var->bitsize = 0;
+	var->err_in = PROBE_BTF_IN_PATH;
+	return 0;
+}
+
+/**
+ * probe_type_find_cast - resolve the members read through a typecast
+ * @f: the source of types that has struct @tid (no prototype needed)
+ * @tid: the struct or union the value is cast to a pointer to
+ * @field: "F[.G...]", the member of @tid the value points at (a
+ *	container_of cast), or NULL: the value points at @tid itself
+ * @path: what is read: "M[.N...][->O...]", the text after the first "->"
+ * @var: the dereferences and the type of the last member; or the error,
+ *	where &probe_btf_var.err_in says what its position counts from
+ *
+ * The first dereference reads member M of the struct the value points
+ * into, so a container_of cast moves its offset back by F's.
+ *
+ * Return: 0, or -errno with the error in @var.
+ */
+int probe_type_find_cast(const struct probe_type_func *f, u32 tid,
+			 const char *field, const char *path,
+			 struct probe_btf_var *var)
+{
+	int back = 0, ret = 0;
+
+	if (field)
+		ret = probe_type_container(f, tid, field, var, &back);
+	if (!ret)
+		ret = probe_type_walk(f, path, 0, var, &tid, true);
+	if (ret)
+		return ret;
+	var->deref[0] -= back;
+	probe_type_set_var(f, tid, var);
+	return 0;
 }
 
 /**

@@ -77,6 +77,9 @@ struct probe_type_func {
 
 int probe_type_find_var(const struct probe_type_func *f, const char *text,
 			struct probe_btf_var *var);
+int probe_type_find_cast(const struct probe_type_func *f, u32 tid,
+			 const char *field, const char *path,
+			 struct probe_btf_var *var);
 int probe_type_param_name(const struct probe_type_func *f, unsigned int idx,
 			  char *buf, int size);
 

@@ -192,6 +192,31 @@ static int probe_btf_find_var(struct probe_parse_ctx *ctx, const char *text,
 	return ret;
 }
 
+/*
+ * &probe_btf_ops.find_cast: the struct by name in the kernel's or a
+ * module's BTF, then its members, walked by probe_type_find_cast().
+ */
+static int probe_btf_find_cast(struct probe_parse_ctx *ctx,
+			       const struct probe_btf_cast *cast,
+			       struct probe_btf_var *var)
+{
+	struct probe_btf_func f = { };
+	struct probe_type_func tf = { .ops = &kbtf_type_ops, .src = &f };
+	s32 tid;
+	int ret;
+
+	tid = bpf_find_btf_id(cast->name, BTF_KIND_STRUCT, &f.btf);
+	if (tid <= 0) {
+		var->err = TP_ERR_NO_PTR_STRCT;
+		var->err_in = PROBE_BTF_IN_NAME;
+		var->err_pos = 0;
+		return -EINVAL;
+	}
+	ret = probe_type_find_cast(&tf, tid, cast->field, cast->path, var);
+	btf_put(f.btf);
+	return ret;
+}
+
 /* &probe_btf_ops.nr_params, for "$arg*" and "$argN" */
 static int probe_btf_nr_params(struct probe_parse_ctx *ctx)
 {
@@ -224,5 +249,6 @@ static int probe_btf_param_name(struct probe_parse_ctx *ctx, unsigned int idx,
 const struct probe_btf_ops traceprobe_btf_ops = {
 	.find_var = probe_btf_find_var,
 	.nr_params = probe_btf_nr_params,
+	.find_cast = probe_btf_find_cast,
 	.param_name = probe_btf_param_name,
 };

@@ -9,9 +9,11 @@
  * tracing_log_err().  A misspelled id therefore fails to compile.
  *
  * The order (and so the numbering) is the one of Linux 6.12.117.  New ids
- * go at the end: those after EVENT_TOO_BIG are kprobetrace's own (the
- * function patterns of fprobe events).  The messages are user-visible ABI in tracing/error_log
- * and are kept verbatim, trailing periods included.
+ * go at the end: those after EVENT_TOO_BIG up to BTFARG_DIFFERS are
+ * kprobetrace's own (the function patterns of fprobe events), those after
+ * it come from upstream 7.3's grammar, with 7.3's messages.  The messages
+ * are user-visible ABI in tracing/error_log and are kept verbatim,
+ * trailing periods included.
  */
 #ifndef __TRACE_PROBE_ERRORS_H
 #define __TRACE_PROBE_ERRORS_H
@@ -102,7 +104,14 @@
 	C(NO_FUNC_MATCH,	"No traceable function matches the pattern"), \
 	C(TOO_MANY_FUNCS,	"Function pattern matches too many functions"), \
 	C(SUFFIX_AND_RETURN,	"Use either :entry/:exit or %return"), \
-	C(BTFARG_DIFFERS,	"This variable is not the same at every function of the pattern"),
+	C(BTFARG_DIFFERS,	"This variable is not the same at every function of the pattern"), \
+	C(NO_EVENT_FIELD,	"This event field is not found."), \
+	C(TOO_MANY_NESTED,	"Too many nested typecasts/dereferences"), \
+	C(TYPECAST_REQ_FIELD,	"Typecast requires a field access"), \
+	C(TYPECAST_SYM_OFFSET,	"@SYM+/-OFFSET with typecast needs parentheses"), \
+	C(TYPECAST_NOT_ALIGNED,	"Typecast field option is not byte-aligned"), \
+	C(TYPECAST_BAD_ARROW,	"Typecast field option does not support -> operator"), \
+	C(NOSUP_PERCPU,		"Per-cpu variable access is only for kernel probes"),
 
 #undef C
 #define C(a, b)		TP_ERR_##a

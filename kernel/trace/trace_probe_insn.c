@@ -296,22 +296,16 @@ int fetch_entry_prog_check(const struct fetch_insn *prog, unsigned int len)
 /* A string operand, quoted; '"', '\' and non-printables are escaped */
 static void dump_string(const char *str, const struct fetch_dump_cbs *cbs)
 {
-	char buf[4 * MAX_ARGSTR_LEN + 3];
-	size_t n = 0;
-
-	buf[n++] = '"';
-	for (; *str && n + 6 < sizeof(buf); str++) {
+	cbs->print(cbs->priv, " \"");
+	for (; *str; str++) {
 		if (*str == '"' || *str == '\\')
-			n += snprintf(buf + n, sizeof(buf) - n, "\\%c", *str);
+			cbs->print(cbs->priv, "\\%c", *str);
 		else if (isprint(*str))
-			buf[n++] = *str;
+			cbs->print(cbs->priv, "%c", *str);
 		else
-			n += snprintf(buf + n, sizeof(buf) - n, "\\x%02x",
-				      (unsigned char)*str);
+			cbs->print(cbs->priv, "\\x%02x", (unsigned char)*str);
 	}
-	buf[n++] = '"';
-	buf[n] = '\0';
-	cbs->print(cbs->priv, " %s", buf);
+	cbs->print(cbs->priv, "\"");
 }
 
 static void dump_operand(const struct fetch_insn *insn,

@@ -141,7 +141,9 @@ enum fetch_operand {
 	X(LP_ARRAY,	LOOP,	PARAM,		false)	/* count */	\
 	X(TP_ARG,	LOAD,	FIELD,		false)	/* eprobe field */ \
 	X(END,		END,	NONE,		false)			\
-	X(NOP_SYMBOL,	SYMBOL,	STR,		true)	/* @SYM[+-off] */
+	X(NOP_SYMBOL,	SYMBOL,	STR,		true)	/* @SYM[+-off] */ \
+	X(CURRENT,	LOAD,	NONE,		false)	/* $current */	\
+	X(CPU_PTR,	DEREF,	NONE,		false)	/* this_cpu_ptr() */
 
 #define FETCH_OP_ENUM(name, stage, opnd, owns)	FETCH_OP_##name,
 enum fetch_op {

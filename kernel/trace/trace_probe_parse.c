@@ -20,8 +20,22 @@
 /* $stackN and $argN accept N up to the number of words in a kernel stack */
 #define PARAM_MAX_STACK		(THREAD_SIZE / sizeof(unsigned long))
 
-/* '@' adds one dereference; each "+N(...)" needs at least four characters */
+/*
+ * '@' adds one dereference; each "+N(...)" needs at least four characters.
+ * Typecasts and this_cpu_*() stop adding at a full program (TOO_MANY_OPS).
+ */
 #define FETCH_DESC_MAX_DEREFS	(MAX_ARGSTR_LEN / 4 + 2)
+static_assert(FETCH_DESC_MAX_DEREFS > FETCH_INSN_MAX);
+
+/*
+ * The helpers that hold a buffer of the argument's length are noinline:
+ * inlined, their buffers would sit in the frames that recursion stacks
+ * (parse_fetch() through typecasts and this_cpu_*(), PROBE_MAX_NESTED deep).
+ */
+
+/* The per-CPU accessors of 7.3, with their '(' */
+#define THIS_CPU_READ		"this_cpu_read("
+#define THIS_CPU_PTR		"this_cpu_ptr("
 
 static const char * const reserved_field_names[] = {
 	"common_type",
@@ -103,8 +117,8 @@ static bool tok_copy(struct probe_tok t, char *buf, size_t size)
  * a leading '+', overflow is -ERANGE).  Argument tokens are never longer
  * than MAX_ARGSTR_LEN, so a stack copy is enough.
  */
-static int tok_kstrtoul(struct probe_tok t, unsigned int base,
-			unsigned long *res)
+static noinline int tok_kstrtoul(struct probe_tok t, unsigned int base,
+				 unsigned long *res)
 {
 	char buf[MAX_ARGSTR_LEN + 1];
 
@@ -113,7 +127,8 @@ static int tok_kstrtoul(struct probe_tok t, unsigned int base,
 	return kstrtoul(buf, base, res);
 }
 
-static int tok_kstrtol(struct probe_tok t, unsigned int base, long *res)
+static noinline int tok_kstrtol(struct probe_tok t, unsigned int base,
+				long *res)
 {
 	char buf[MAX_ARGSTR_LEN + 1];
 
@@ -198,11 +213,14 @@ static int tok_scan_ulong(struct probe_tok t, u64 *res)
  * struct fetch_deref - one dereference of a fetch argument
  * @offset: added to the address before reading
  * @user: read user memory
+ * @cpu: not a read: this CPU's instance of a per-CPU address
+ *	(this_cpu_ptr()), @offset and @user unused
  * @pos: caret position of a "too many ops" error for this dereference
  */
 struct fetch_deref {
 	int	offset;
 	bool	user;
+	bool	cpu;
 	int	pos;
 };
 
@@ -260,6 +278,7 @@ struct type_spec {
  *	of the outermost dereference, or the start of the body
  * @type_off: offset of the type name in the body, added to @anchor for
  *	type/fetch mismatches (0 when no type is given)
+ * @nested: typecasts and this_cpu_*() being parsed, one inside the other
  * @prog: the program being generated
  * @nr_insn: instructions used in @prog
  * @pending: slot of the outermost access waiting for the store, or -1
@@ -271,6 +290,7 @@ struct arg_parser {
 	struct type_spec	ts;
 	int			anchor;
 	int			type_off;
+	unsigned int		nested;
 	struct fetch_insn	prog[FETCH_INSN_MAX];
 	unsigned int		nr_insn;
 	int			pending;
@@ -340,17 +360,27 @@ static int parse_var_arg(struct arg_parser *p, struct probe_tok t,
 }
 
 static int parse_btf_var(struct arg_parser *p, struct probe_tok t);
+static int parse_var_current(struct arg_parser *p, struct probe_tok t,
+			     struct probe_tok rest);
+
+/* The field @name of an eprobe's attached event, or NULL */
+static noinline const void *find_event_field(struct arg_parser *p,
+					     struct probe_tok name)
+{
+	struct probe_parse_ctx *ctx = p->ctx;
+	char buf[MAX_ARGSTR_LEN + 1];
+
+	if (!ctx->find_field || !tok_copy(name, buf, sizeof(buf)))
+		return NULL;
+	return ctx->find_field(ctx->field_data, buf);
+}
 
 /* An eprobe "$field" of the attached event */
 static int parse_var_field(struct arg_parser *p, struct probe_tok t,
 			   struct probe_tok name)
 {
-	struct probe_parse_ctx *ctx = p->ctx;
-	char buf[MAX_ARGSTR_LEN + 1];
-	const void *field = NULL;
+	const void *field = find_event_field(p, name);
 
-	if (ctx->find_field && tok_copy(name, buf, sizeof(buf)))
-		field = ctx->find_field(ctx->field_data, buf);
 	if (field) {
 		p->desc.load.op = FETCH_OP_TP_ARG;
 		p->desc.load.data = (void *)field;
@@ -391,11 +421,13 @@ static int parse_var(struct arg_parser *p, struct probe_tok t)
 	}
 	if (tok_has_prefix(name, "arg"))
 		return parse_var_arg(p, t, tok_tail(name, 3));
+	if (tok_has_prefix(name, "current"))
+		return parse_var_current(p, t, tok_tail(name, 7));
 	return arg_error(p, TP_ERR_BAD_VAR, t.pos, -EINVAL);
 }
 
 /* '%' REG */
-static int parse_reg(struct arg_parser *p, struct probe_tok t)
+static noinline int parse_reg(struct arg_parser *p, struct probe_tok t)
 {
 	char buf[MAX_ARGSTR_LEN + 1];
 	int offset = -EINVAL;
@@ -432,19 +464,31 @@ static int push_deref(struct arg_parser *p, long offset, bool user, int pos)
 	return 0;
 }
 
-/* Read through the value once more, after every other dereference */
-static int wrap_deref(struct arg_parser *p, bool user, int pos)
+/*
+ * Apply @d after the dereferences from @at on, which are those of the
+ * innermost value parsed last: the ones before @at wrap it.  A typecast or
+ * this_cpu_*() knows what it adds only once its operand is parsed.
+ */
+static int insert_deref(struct arg_parser *p, unsigned int at,
+			struct fetch_deref d)
 {
 	struct fetch_desc *desc = &p->desc;
 
-	if (WARN_ON_ONCE(desc->nr_derefs >= ARRAY_SIZE(desc->deref)))
-		return -EINVAL;
-	memmove(&desc->deref[1], &desc->deref[0],
-		desc->nr_derefs * sizeof(desc->deref[0]));
-	desc->deref[0] = (struct fetch_deref){ .offset = 0, .user = user,
-					       .pos = pos };
+	/* more than a program holds: emission would say so at this one */
+	if (desc->nr_derefs >= FETCH_INSN_MAX)
+		return arg_error(p, TP_ERR_TOO_MANY_OPS, d.pos, -E2BIG);
+	memmove(&desc->deref[at + 1], &desc->deref[at],
+		(desc->nr_derefs - at) * sizeof(desc->deref[0]));
+	desc->deref[at] = d;
 	desc->nr_derefs++;
 	return 0;
+}
+
+/* Read through the value once more, after every other dereference */
+static int wrap_deref(struct arg_parser *p, bool user, int pos)
+{
+	return insert_deref(p, 0, (struct fetch_deref){ .user = user,
+							.pos = pos });
 }
 
 /* '@' ADDR | '@' SYM[+-OFFS] | '@+' FOFFS: all read memory at that place */
@@ -488,8 +532,8 @@ static int parse_mem(struct arg_parser *p, struct probe_tok t)
  * The text of the offset of "+N(", "-N(", "+uN(" or "-uN(": 6.12 drops the
  * 'u' and a leading '+' and hands the rest to kstrtol().
  */
-static int parse_deref_offset(struct probe_tok t, int paren, bool user,
-			      long *offset)
+static noinline int parse_deref_offset(struct probe_tok t, int paren,
+				       bool user, long *offset)
 {
 	char buf[MAX_ARGSTR_LEN + 2];
 	struct probe_tok num;
@@ -503,37 +547,48 @@ static int parse_deref_offset(struct probe_tok t, int paren, bool user,
 	return kstrtol(buf, 0, offset);
 }
 
-/* ('+'|'-') ['u'] OFFS '(' fetch ')' */
+/*
+ * ('+'|'-') ['u'] OFFS '(' fetch ')'.  A chain of them may be as long as
+ * the argument (63 levels), so they are taken in a loop, outermost first,
+ * and only the innermost fetch is parsed by a call: the parser recurses
+ * only into typecasts and this_cpu_*(), at most PROBE_MAX_NESTED deep.
+ */
 static int parse_deref(struct arg_parser *p, struct probe_tok t, bool top)
 {
-	bool user = tok_at(t, 1) == 'u';
 	int paren, close, inner_pos, ret;
 	long offset;
+	bool user;
 
-	paren = tok_find(t, '(');
-	if (paren < 0)
-		return arg_error(p, TP_ERR_DEREF_NEED_BRACE, t.pos, -EINVAL);
-	ret = parse_deref_offset(t, paren, user, &offset);
-	if (ret)
-		return arg_error(p, TP_ERR_BAD_DEREF_OFFS, t.pos, ret);
+	do {
+		user = tok_at(t, 1) == 'u';
+		paren = tok_find(t, '(');
+		if (paren < 0)
+			return arg_error(p, TP_ERR_DEREF_NEED_BRACE, t.pos,
+					 -EINVAL);
+		ret = parse_deref_offset(t, paren, user, &offset);
+		if (ret)
+			return arg_error(p, TP_ERR_BAD_DEREF_OFFS, t.pos, ret);
 
-	/*
-	 * 6.12 computes the column of the inner fetch as if the 'u' of a
-	 * user dereference were not there, so inside "+uN(" every caret is
-	 * one column to the left.  Reproduce it: carets are ABI.
-	 */
-	inner_pos = t.pos + paren + 1 - (user ? 1 : 0);
-	close = tok_rfind(tok_tail(t, paren + 1), ')');
-	if (close < 0)
-		return arg_error(p, TP_ERR_DEREF_OPEN_BRACE,
-				 inner_pos + t.len - paren - 1, -EINVAL);
-	if (top)
-		p->anchor = inner_pos;
-	ret = push_deref(p, offset, user, inner_pos);
-	if (ret)
-		return ret;
-	ret = parse_fetch(p, tok_make(t.s + paren + 1, close, inner_pos),
-			  false);
+		/*
+		 * 6.12 computes the column of the inner fetch as if the 'u'
+		 * of a user dereference were not there, so inside "+uN("
+		 * every caret is one column to the left.  Reproduce it:
+		 * carets are ABI.
+		 */
+		inner_pos = t.pos + paren + 1 - (user ? 1 : 0);
+		close = tok_rfind(tok_tail(t, paren + 1), ')');
+		if (close < 0)
+			return arg_error(p, TP_ERR_DEREF_OPEN_BRACE,
+					 inner_pos + t.len - paren - 1, -EINVAL);
+		if (top)
+			p->anchor = inner_pos;
+		top = false;
+		ret = push_deref(p, offset, user, inner_pos);
+		if (ret)
+			return ret;
+		t = tok_make(t.s + paren + 1, close, inner_pos);
+	} while (tok_at(t, 0) == '+' || tok_at(t, 0) == '-');
+	ret = parse_fetch(p, t, false);
 	/* what is read at a BTF variable is untyped, as in 6.12 */
 	p->desc.btf_type = NULL;
 	p->desc.btf_var = false;
@@ -576,6 +631,10 @@ static int parse_imm(struct arg_parser *p, struct probe_tok t)
 	return 0;
 }
 
+static int parse_typecast(struct arg_parser *p, struct probe_tok t);
+static int parse_this_cpu(struct arg_parser *p, struct probe_tok t);
+static int parse_event_field(struct arg_parser *p, struct probe_tok t);
+
 static int parse_fetch(struct arg_parser *p, struct probe_tok t, bool top)
 {
 	unsigned int flags = p->ctx->flags;
@@ -592,8 +651,14 @@ static int parse_fetch(struct arg_parser *p, struct probe_tok t, bool top)
 		return parse_deref(p, t, top);
 	case '\\':
 		return parse_imm(p, t);
+	case '(':
+		return parse_typecast(p, t);
 	}
+	if (tok_has_prefix(t, THIS_CPU_READ) || tok_has_prefix(t, THIS_CPU_PTR))
+		return parse_this_cpu(p, t);
 	if (isalpha(tok_at(t, 0)) || tok_at(t, 0) == '_') {
+		if (flags & TPARG_FL_TEVENT)
+			return parse_event_field(p, t);
 		if (!tparg_is_function_entry(flags) &&
 		    !tparg_is_function_return(flags))
 			return arg_error(p, TP_ERR_NOSUP_BTFARG, t.pos, -EINVAL);
@@ -645,12 +710,22 @@ int probe_btf_next_field(const char *text, int pos, int *len)
 	}
 }
 
+/* The value is what BTF variable @var reads: typed by BTF */
+static void set_btf_result(struct arg_parser *p, const struct probe_btf_var *var)
+{
+	p->desc.btf_type = var->type;
+	p->desc.btf_var = true;
+	p->desc.btf_str = var->str;
+	p->desc.btf_bitoffs = var->bitoffs;
+	p->desc.btf_bitsize = var->bitsize;
+}
+
 /*
  * A BTF variable: a parameter name or "$retval", with an optional
  * "->field" path that the provider resolves into dereferences.  Without a
  * provider this is a kernel without CONFIG_PROBE_EVENTS_BTF_ARGS.
  */
-static int parse_btf_var(struct arg_parser *p, struct probe_tok t)
+static noinline int parse_btf_var(struct arg_parser *p, struct probe_tok t)
 {
 	struct probe_parse_ctx *ctx = p->ctx;
 	struct probe_btf_var var = {};
@@ -696,15 +771,294 @@ static int parse_btf_var(struct arg_parser *p, struct probe_tok t)
 	ret = push_btf_derefs(p, &var, t.pos);
 	if (ret)
 		return ret;
-	p->desc.btf_type = var.type;
-	p->desc.btf_var = true;
-	p->desc.btf_str = var.str;
-	p->desc.btf_bitoffs = var.bitoffs;
-	p->desc.btf_bitsize = var.bitsize;
+	set_btf_result(p, &var);
 	if (var.is_retval)
 		p->desc.load.op = FETCH_OP_RETVAL;
 	else
 		load_func_arg(p, var.param);
+	return 0;
+}
+
+/* --- 7.3's grammar: typecasts, $current, per-CPU reads ----------------- */
+
+/*
+ * Upstream Linux 7.3 added these to what 6.12 accepts.  Every text below
+ * is an error on 6.12, so they change nothing it accepts; their errors
+ * and carets are 7.3's (Documentation/trace/probe-event-grammar.rst).
+ *
+ *   fetch   ::= ... | cast | '$current' [ '->' path ] | percpu
+ *             | NAME                             (eprobe: an event field)
+ *   cast    ::= '(' STRUCT [ ',' MEMBER { '.' MEMBER } ] ')' operand
+ *               '->' path
+ *   operand ::= '(' fetch ')' | ('+'|'-') ['u'] OFFS '(' fetch ')'
+ *             | percpu | NAME | '$' var | '%' REG | '@' SYM
+ *   percpu  ::= ( 'this_cpu_read(' | 'this_cpu_ptr(' ) fetch ')'
+ *   path    ::= MEMBER { ( '.' | '->' ) MEMBER }
+ *
+ * A cast reads its operand's value as a pointer to STRUCT (to its MEMBER,
+ * for a container_of cast) and resolves the path with BTF, as a BTF
+ * variable's.  this_cpu_ptr(X) is this CPU's instance of the per-CPU
+ * address X ("@SYM": of the per-CPU variable SYM itself), and
+ * this_cpu_read(X) is +0(this_cpu_ptr(X)).  The operand is parsed first,
+ * so its errors come first, as in 7.3; what a cast or this_cpu_*() adds
+ * is then inserted outside the operand's dereferences.
+ *
+ * Casts and this_cpu_*() nest up to PROBE_MAX_NESTED deep
+ * (TOO_MANY_NESTED).  7.3 counts the plain dereferences too, which would
+ * refuse long "+0(+0(...))" chains that 6.12 accepts: those keep 6.12's
+ * TOO_MANY_OPS limit here.
+ */
+
+/* The ')' that closes the '(' @t starts with, or -1 */
+static int tok_match_paren(struct probe_tok t)
+{
+	int depth = 0, i;
+
+	for (i = 0; i < t.len; i++) {
+		if (t.s[i] == '(')
+			depth++;
+		else if (t.s[i] == ')' && !--depth)
+			return i;
+	}
+	return -1;
+}
+
+/* Where the first "->" of @t starts, or -1 */
+static int tok_find_arrow(struct probe_tok t)
+{
+	int i;
+
+	for (i = 0; i + 1 < t.len; i++)
+		if (t.s[i] == '-' && t.s[i + 1] == '>')
+			return i;
+	return -1;
+}
+
+/* "@SYM+N..." or "@SYM-N...": a cast would read the offset as a member */
+static bool tok_sym_has_offset(struct probe_tok t)
+{
+	int i;
+
+	for (i = 1; i + 1 < t.len; i++)
+		if (t.s[i] == '+' || t.s[i] == '-')
+			return isdigit(t.s[i + 1]);
+	return false;
+}
+
+/*
+ * Split what follows a cast's ')' into its operand (in *@operand) and the
+ * member path: return where the path's "->" is in @t.  A parenthesized
+ * operand, a dereference and this_cpu_*() end at their matching ')';
+ * anything else at the first "->".
+ */
+static int typecast_operand(struct arg_parser *p, struct probe_tok t,
+			    struct probe_tok *operand)
+{
+	bool deref = tok_at(t, 0) == '+' || tok_at(t, 0) == '-';
+	bool paren = tok_at(t, 0) == '(';
+	int open = -1, end;
+
+	if (paren)
+		open = 0;
+	else if (deref || tok_has_prefix(t, THIS_CPU_READ) ||
+		 tok_has_prefix(t, THIS_CPU_PTR))
+		open = tok_find(t, '(');
+	if (deref && open < 0)
+		return arg_error(p, TP_ERR_DEREF_NEED_BRACE, t.pos, -EINVAL);
+	if (open >= 0) {
+		end = tok_match_paren(tok_tail(t, open));
+		if (end < 0)
+			return arg_error(p, TP_ERR_DEREF_OPEN_BRACE,
+					 paren ? t.pos : t.pos + t.len, -EINVAL);
+		end += open + 1;
+		*operand = paren ? tok_sub(t, 1, end - 2) : tok_sub(t, 0, end);
+	} else {
+		if (tok_at(t, 0) == '@' && tok_sym_has_offset(t))
+			return arg_error(p, TP_ERR_TYPECAST_SYM_OFFSET, t.pos,
+					 -EINVAL);
+		end = tok_find_arrow(t);
+		if (end < 0)
+			return arg_error(p, TP_ERR_TYPECAST_REQ_FIELD,
+					 t.pos + t.len, -EINVAL);
+		*operand = tok_sub(t, 0, end);
+	}
+	if (tok_at(t, end) != '-' || tok_at(t, end + 1) != '>')
+		return arg_error(p, TP_ERR_TYPECAST_REQ_FIELD, t.pos + end,
+				 -EINVAL);
+	return end;
+}
+
+/*
+ * A failed cast lookup: the caret goes into the part of the cast the
+ * error is about.  $current's implicit cast (@spec NULL) has no name to
+ * point at: a kernel without task_struct's BTF has no BTF entry.
+ */
+static int cast_error(struct arg_parser *p, const struct probe_btf_var *var,
+		      const struct probe_tok *spec, int comma,
+		      struct probe_tok path, int pos, int ret)
+{
+	if (!spec && var->err_in == PROBE_BTF_IN_NAME)
+		return arg_error(p, TP_ERR_NO_BTF_ENTRY, pos, ret);
+	switch (var->err_in) {
+	case PROBE_BTF_IN_NAME:
+		pos = spec->pos;
+		break;
+	case PROBE_BTF_IN_FIELD:
+		pos = spec->pos + comma + 1;
+		break;
+	default:
+		pos = path.pos;
+		break;
+	}
+	return arg_error(p, var->err, pos + var->err_pos, ret);
+}
+
+/*
+ * Cast the operand parsed last (its dereferences are those from @outer
+ * on) to a pointer to the struct of @spec, "STRUCT[,MEMBER...]" (NULL:
+ * $current's task_struct), and read @path through it.  @pos is the
+ * cast's column.
+ */
+static noinline int apply_cast(struct arg_parser *p,
+			       const struct probe_tok *spec, unsigned int outer,
+			       struct probe_tok path, int pos)
+{
+	struct probe_btf_cast cast = { .name = "task_struct" };
+	struct probe_btf_var var = {};
+	int comma = -1, i, ret;
+	char *buf, *name;
+
+	buf = kmalloc(2 * (MAX_ARGSTR_LEN + 1), GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	tok_copy(path, buf, MAX_ARGSTR_LEN + 1);	/* both fit: */
+	cast.path = buf;				/* parts of the body */
+	if (spec) {
+		name = buf + MAX_ARGSTR_LEN + 1;
+		tok_copy(*spec, name, MAX_ARGSTR_LEN + 1);
+		cast.name = name;
+		comma = tok_find(*spec, ',');
+		if (comma >= 0) {
+			name[comma] = '\0';
+			cast.field = name + comma + 1;
+		}
+	}
+	ret = p->ctx->btf->find_cast(p->ctx, &cast, &var);
+	kfree(buf);
+	if (ret)
+		return cast_error(p, &var, spec, comma, path, pos, ret);
+	for (i = 0; i < var.nr_derefs && !ret; i++)
+		ret = insert_deref(p, outer, (struct fetch_deref){
+					.offset = var.deref[i], .pos = pos });
+	if (!ret)
+		set_btf_result(p, &var);
+	return ret;
+}
+
+/* Casts are typed by BTF where BTF arguments are, and on eprobe fields */
+static bool typecast_allowed(struct probe_parse_ctx *ctx)
+{
+	unsigned int flags = ctx->flags;
+
+	if (!ctx->btf || !ctx->btf->find_cast)
+		return false;
+	return (flags & TPARG_FL_TEVENT) || tparg_is_function_entry(flags) ||
+	       tparg_is_function_return(flags);
+}
+
+/* '(' STRUCT [',' MEMBER...] ')' operand '->' path */
+static int parse_typecast(struct arg_parser *p, struct probe_tok t)
+{
+	unsigned int outer = p->desc.nr_derefs;
+	struct probe_tok spec, rest, operand;
+	int close, arrow, ret;
+
+	if (!typecast_allowed(p->ctx))
+		return arg_error(p, TP_ERR_NOSUP_BTFARG, t.pos, -EOPNOTSUPP);
+	close = tok_find(t, ')');
+	if (close < 0)
+		return arg_error(p, TP_ERR_DEREF_OPEN_BRACE, t.pos + t.len,
+				 -EINVAL);
+	if (p->nested >= PROBE_MAX_NESTED)
+		return arg_error(p, TP_ERR_TOO_MANY_NESTED, t.pos, -E2BIG);
+	spec = tok_sub(t, 1, close - 1);
+	rest = tok_tail(t, close + 1);
+	arrow = typecast_operand(p, rest, &operand);
+	if (arrow < 0)
+		return arrow;
+	p->nested++;
+	ret = parse_fetch(p, operand, false);
+	p->nested--;
+	if (ret)
+		return ret;
+	return apply_cast(p, &spec, outer, tok_tail(rest, arrow + 2), t.pos);
+}
+
+/* "$current[->PATH]": the running task, a task_struct for BTF */
+static int parse_var_current(struct arg_parser *p, struct probe_tok t,
+			     struct probe_tok rest)
+{
+	const struct probe_btf_ops *btf = p->ctx->btf;
+
+	if (!(p->ctx->flags & TPARG_FL_KERNEL) ||
+	    (rest.len && (!tok_has_prefix(rest, "->") || !btf ||
+			  !btf->find_cast)))
+		return arg_error(p, TP_ERR_BAD_VAR, t.pos, -EINVAL);
+	p->desc.load.op = FETCH_OP_CURRENT;
+	if (!rest.len)
+		return 0;
+	return apply_cast(p, NULL, p->desc.nr_derefs, tok_tail(rest, 2), t.pos);
+}
+
+/* "this_cpu_read(X)" or "this_cpu_ptr(X)": X is a per-CPU address */
+static int parse_this_cpu(struct arg_parser *p, struct probe_tok t)
+{
+	bool read = tok_has_prefix(t, THIS_CPU_READ);
+	int open = read ? strlen(THIS_CPU_READ) : strlen(THIS_CPU_PTR);
+	struct fetch_deref cpu = { .cpu = true, .pos = t.pos };
+	unsigned int outer = p->desc.nr_derefs;
+	unsigned int flags = p->ctx->flags;
+	struct probe_tok inner;
+	int close, ret;
+
+	/* not eprobes: a per-CPU address is no field of an event */
+	if (!(flags & TPARG_FL_KERNEL) || (flags & TPARG_FL_TEVENT))
+		return arg_error(p, TP_ERR_NOSUP_PERCPU, t.pos, -EINVAL);
+	close = tok_rfind(t, ')');
+	if (close < open)
+		return arg_error(p, TP_ERR_DEREF_OPEN_BRACE, t.pos + t.len,
+				 -EINVAL);
+	if (p->nested >= PROBE_MAX_NESTED)
+		return arg_error(p, TP_ERR_TOO_MANY_NESTED, t.pos, -E2BIG);
+	inner = tok_make(t.s + open, close - open, t.pos + open);
+	p->nested++;
+	ret = parse_fetch(p, inner, false);
+	p->nested--;
+	if (ret)
+		return ret;
+	/* "@SYM" reads the variable: its address is the per-CPU one */
+	if (tok_at(inner, 0) == '@' && p->desc.nr_derefs == outer + 1)
+		p->desc.deref[outer] = cpu;
+	else
+		ret = insert_deref(p, outer, cpu);
+	if (!ret && read)
+		ret = insert_deref(p, outer, (struct fetch_deref){
+					.pos = t.pos });
+	/* what it reads is untyped, as what a dereference reads */
+	p->desc.btf_type = NULL;
+	p->desc.btf_var = false;
+	return ret;
+}
+
+/* An eprobe's bare NAME: a field of the attached event */
+static int parse_event_field(struct arg_parser *p, struct probe_tok t)
+{
+	const void *field = find_event_field(p, t);
+
+	if (!field)
+		return arg_error(p, TP_ERR_NO_EVENT_FIELD, t.pos, -EINVAL);
+	p->desc.load.op = FETCH_OP_TP_ARG;
+	p->desc.load.data = (void *)field;
 	return 0;
 }
 
@@ -735,7 +1089,7 @@ static int prepare_btf_string(struct arg_parser *p)
 /* --- Types ------------------------------------------------------------- */
 
 /* The "[N]" suffix of a type; @t starts after '[' */
-static int parse_array_count(struct arg_parser *p, struct probe_tok t)
+static noinline int parse_array_count(struct arg_parser *p, struct probe_tok t)
 {
 	char buf[MAX_ARGSTR_LEN + 1];
 	int close = tok_find(t, ']');
@@ -912,27 +1266,36 @@ static int emit_load(struct arg_parser *p)
 	return ret;
 }
 
+static enum fetch_op deref_op(const struct fetch_deref *d)
+{
+	if (d->cpu)
+		return FETCH_OP_CPU_PTR;
+	return d->user ? FETCH_OP_UDEREF : FETCH_OP_DEREF;
+}
+
 /*
- * Emit the load and the inner dereferences.  The outermost access gets a
- * slot now (its overflow is reported where 6.12 reports it) and is filled
- * by emit_store().
+ * Emit the load and the inner dereferences.  The outermost access, when
+ * it reads memory, gets a slot now (its overflow is reported where 6.12
+ * reports it) and is filled by emit_store().
  */
 static int emit_loads(struct arg_parser *p)
 {
 	struct fetch_desc *desc = &p->desc;
+	struct fetch_insn insn;
 	struct fetch_deref *d;
 	int i, ret;
 
 	ret = emit_load(p);
-	for (i = desc->nr_derefs - 1; i > 0 && ret >= 0; i--) {
+	for (i = desc->nr_derefs - 1; i >= 0 && ret >= 0; i--) {
 		d = &desc->deref[i];
-		ret = emit(p, (struct fetch_insn){
-				.op = d->user ? FETCH_OP_UDEREF : FETCH_OP_DEREF,
-				.offset = d->offset }, d->pos, -EINVAL);
-	}
-	if (ret >= 0 && desc->nr_derefs) {
-		p->pending = prog_claim(p, desc->deref[0].pos, -EINVAL);
-		ret = p->pending;
+		if (!i && !d->cpu) {
+			p->pending = prog_claim(p, d->pos, -EINVAL);
+			ret = p->pending;
+			break;
+		}
+		insn = (struct fetch_insn){ .op = deref_op(d),
+					    .offset = d->offset };
+		ret = emit(p, insn, d->pos, -EINVAL);
 	}
 	return ret < 0 ? ret : 0;
 }
@@ -970,8 +1333,12 @@ static int emit_string_store(struct arg_parser *p)
 	enum fetch_op last, op;
 	int slot;
 
-	last = final ? (final->user ? FETCH_OP_UDEREF : FETCH_OP_DEREF) :
-		       p->desc.load.op;
+	if (final)
+		last = deref_op(final);
+	else if (p->desc.nr_derefs)	/* this_cpu_ptr() */
+		last = FETCH_OP_CPU_PTR;
+	else
+		last = p->desc.load.op;
 	if (symstr && !op_in(last, symstr_sources, ARRAY_SIZE(symstr_sources)))
 		return arg_error(p, TP_ERR_BAD_SYMSTRING,
 				 p->anchor + p->type_off, -EINVAL);

@@ -16,9 +16,11 @@
 #include "trace_probe_insn.h"
 
 #define MAX_TRACE_ARGS		128
-#define MAX_ARGSTR_LEN		63
+#define MAX_ARGSTR_LEN		255
 #define MAX_ARRAY_LEN		64
 #define MAX_ARG_NAME_LEN	32
+/* Typecasts and this_cpu_*() one inside the other, as in 7.3 */
+#define PROBE_MAX_NESTED	8
 #define MAX_PROBE_EVENT_SIZE	3072
 /* Room for the words that "$arg*"/"$argN" and ":%pd" expand into */
 #define MAX_BTF_ARGS_LEN	128
@@ -118,6 +120,18 @@ struct probe_entry_arg {
 struct probe_parse_ctx;
 struct probe_btf_var;
 
+/**
+ * struct probe_btf_cast - a typecast, "(NAME[,FIELD])VALUE->PATH"
+ * @name: the struct the value is cast to a pointer to
+ * @field: the member of it the value points at (container_of), or NULL
+ * @path: the members read, the text after the first "->"
+ */
+struct probe_btf_cast {
+	const char	*name;
+	const char	*field;
+	const char	*path;
+};
+
 /* Dereferences a BTF field access may need: one per "->" */
 #define PROBE_BTF_MAX_DEREFS	(MAX_ARGSTR_LEN / 3 + 1)
 
@@ -129,6 +143,12 @@ struct probe_btf_var;
  *	TP_ERR_* id to report at column @var->err_pos of the variable.
  * @nr_params: number of parameters of the probed function (0 for none),
  *	or -ENOENT when it has no BTF prototype
+ * @find_cast: resolve what a typecast "(STRUCT[,FIELD])VALUE->PATH" reads:
+ *	the struct by name (any BTF, no probed function needed) and the
+ *	members of @cast, as probe_type_find_cast() does.  Returns 0, or
+ *	-errno with @var->err set and @var->err_in saying what
+ *	@var->err_pos counts from (an unknown struct: -EINVAL,
+ *	NO_PTR_STRCT in the name).  May be NULL: no typecasts.
  * @param_name: copy the name of parameter @idx (below @nr_params) into
  *	@buf of @size bytes as snprintf() does, returning the length of the
  *	whole name; -ENOENT when BTF has no name for it.  The name is copied
@@ -145,6 +165,9 @@ struct probe_btf_ops {
 	int (*find_var)(struct probe_parse_ctx *ctx, const char *name,
 			struct probe_btf_var *var);
 	int (*nr_params)(struct probe_parse_ctx *ctx);
+	int (*find_cast)(struct probe_parse_ctx *ctx,
+			 const struct probe_btf_cast *cast,
+			 struct probe_btf_var *var);
 	int (*param_name)(struct probe_parse_ctx *ctx, unsigned int idx,
 			  char *buf, int size);
 };
@@ -154,6 +177,13 @@ enum probe_btf_str {
 	PROBE_BTF_STR_NONE,	/* not made of chars: BAD_TYPE4STR */
 	PROBE_BTF_STR_PTR,	/* char *: read the string it points to */
 	PROBE_BTF_STR_ARRAY,	/* char []: the string is the value */
+};
+
+/* What the position of a BTF error counts from */
+enum probe_btf_err_in {
+	PROBE_BTF_IN_PATH,	/* the variable, or a typecast's members read */
+	PROBE_BTF_IN_FIELD,	/* a typecast's container_of member */
+	PROBE_BTF_IN_NAME,	/* a typecast's struct name */
 };
 
 /**
@@ -168,6 +198,8 @@ enum probe_btf_str {
  * @bitsize: its width in bits, 0 when it is not a bitfield
  * @err: TP_ERR_* id when the lookup fails
  * @err_pos: where the error is, counted from the start of the variable
+ *	(of a typecast's part that @err_in names)
+ * @err_in: &enum probe_btf_err_in
  * @err_detail: &probe_parse_err.detail of the error, or NULL
  */
 struct probe_btf_var {
@@ -181,6 +213,7 @@ struct probe_btf_var {
 	u8		bitsize;
 	int		err;
 	int		err_pos;
+	u8		err_in;
 	const char	*err_detail;
 };
 

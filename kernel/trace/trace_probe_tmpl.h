@@ -104,6 +104,9 @@ static nokprobe_inline bool process_common_fetch_insn(struct fetch_insn *code,
 	case FETCH_OP_COMM:
 		*val = (unsigned long)current->comm;
 		return true;
+	case FETCH_OP_CURRENT:
+		*val = (unsigned long)current;
+		return true;
 	case FETCH_OP_DATA:
 		*val = (unsigned long)code->data;
 		return true;
@@ -154,9 +157,16 @@ static nokprobe_inline int fetch_store(struct fetch_insn *code,
 	}
 }
 
+static nokprobe_inline bool fetch_op_is_deref(enum fetch_op op)
+{
+	return op == FETCH_OP_DEREF || op == FETCH_OP_UDEREF ||
+	       op == FETCH_OP_CPU_PTR;
+}
+
 /*
- * Read through the DEREF/UDEREF instructions at *@pcode, leaving it at the
- * next one; *@lval gets the address the last of them read from.
+ * Read through the DEREF/UDEREF instructions at *@pcode (a CPU_PTR turns
+ * a per-CPU address into this CPU's), leaving it at the next one; *@lval
+ * gets the address the last of them read from.
  */
 static nokprobe_inline int fetch_derefs(struct fetch_insn **pcode,
 					unsigned long *val, unsigned long *lval)
@@ -164,9 +174,13 @@ static nokprobe_inline int fetch_derefs(struct fetch_insn **pcode,
 	struct fetch_insn *code = *pcode;
 	int ret;
 
-	for (; code->op == FETCH_OP_DEREF || code->op == FETCH_OP_UDEREF;
-	     code++) {
+	for (; fetch_op_is_deref(code->op); code++) {
 		*lval = *val;
+		if (code->op == FETCH_OP_CPU_PTR) {
+			/* probes run with preemption off: the CPU stays */
+			*val = (unsigned long)this_cpu_ptr((void __percpu *)*val);
+			continue;
+		}
 		if (code->op == FETCH_OP_DEREF)
 			ret = probe_mem_read(val, (void *)*val + code->offset,
 					     sizeof(*val));

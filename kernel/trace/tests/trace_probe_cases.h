@@ -49,6 +49,9 @@ struct tp_err_case {
 };
 
 static const struct tp_err_case tp_err_cases[] = {
+	/* 7.3's grammar without BTF: no typecasts, a bare $current */
+	{ NULL, "p vfs_read ^(file)%si->f_pos", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p vfs_read ^$current->pid", TP_ERR_BAD_VAR },
 	{ NULL, "p^100 vfs_read", TP_ERR_BAD_MAXACT_TYPE },
 	{ NULL, "r^1a111 vfs_read", TP_ERR_BAD_MAXACT },
 	{ NULL, "r^100000 vfs_read", TP_ERR_MAXACT_TOO_BIG },
@@ -106,9 +109,10 @@ static const struct tp_err_case tp_err_cases[] = {
 	{ NULL, "p vfs_read ^=@11", TP_ERR_NO_ARG_NAME },
 	{ NULL, "p vfs_read ^var.1=@11", TP_ERR_BAD_ARG_NAME },
 	{ NULL, "p vfs_read var1=@11 ^var1=@12", TP_ERR_USED_ARG_NAME },
+	/* 7.3's limit: 255 characters (6.12: 63, tests/baseline) */
 	{
 		NULL,
-		"p vfs_read ^+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(@1234))))))",
+		"p vfs_read ^+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(@123456789012345))))))))))))))))))))))))",
 		TP_ERR_ARG_TOO_LONG
 	},
 	{ NULL, "p vfs_read arg1=^", TP_ERR_NO_ARG_BODY },
@@ -280,10 +284,15 @@ static const struct tp_err_case tp_err_cases[] = {
 		"p vfs_read ^a123456789012345678901234567890123=%di",
 		TP_ERR_ARG_NAME_TOO_LONG
 	},
+	/*
+	 * Within 7.3's 255 characters, a chain of dereferences too long for
+	 * a program; 7.3 says TOO_MANY_NESTED past 8 of them, which would
+	 * refuse chains 6.12 accepts (of 9 to 13): the program's limit stays.
+	 */
 	{
 		NULL,
-		"p vfs_read a=^+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(%dx)))))))))))))))0",
-		TP_ERR_ARG_TOO_LONG
+		"p vfs_read a=+0(^+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(%dx)))))))))))))))0",
+		TP_ERR_TOO_MANY_OPS
 	},
 	{
 		NULL,
@@ -1711,6 +1720,10 @@ static const struct tp_fmt_case tp_btf_fmt_cases[] = {
  * /bin are directories; nothing else exists.
  */
 static const struct tp_err_case tp_uprobe_err_cases[] = {
+	/* 7.3's grammar is for kernel probes */
+	{ NULL, "p /bin/sh:10 ^$current:u8", TP_ERR_BAD_VAR },
+	{ NULL, "p /bin/sh:10 ^this_cpu_read(%ax)", TP_ERR_NOSUP_PERCPU },
+	{ NULL, "p /bin/sh:10 ^(file)%ax->f_pos", TP_ERR_NOSUP_BTFARG },
 	/* uprobe_syntax_errors.tc */
 	{ NULL, "p ^/non_exist_file:100", TP_ERR_FILE_NOT_FOUND },
 	{ NULL, "p ^/sys:100", TP_ERR_NO_REGULAR_FILE },
@@ -1887,7 +1900,8 @@ static const struct tp_err_case tp_eprobe_err_cases[] = {
 	{ NULL, "e ^a.", TP_ERR_NO_EVENT_INFO },
 	{ NULL, "e ^.b", TP_ERR_NO_EVENT_INFO },
 	{ NULL, "e ^a.b", TP_ERR_BAD_ATTACH_EVENT },
-	{ NULL, "e syscalls/sys_enter_openat ^foo", TP_ERR_NOSUP_BTFARG },
+	/* (7.3: a bare name is a field; 6.12 said NOSUP_BTFARG, same caret) */
+	{ NULL, "e syscalls/sys_enter_openat ^foo", TP_ERR_NO_EVENT_FIELD },
 	{ NULL, "e:^/bar syscalls/sys_enter_openat", TP_ERR_NO_GROUP_NAME },
 	{
 		NULL,
@@ -1902,11 +1916,16 @@ static const struct tp_err_case tp_eprobe_err_cases[] = {
 		TP_ERR_EVENT_TOO_LONG
 	},
 	{ NULL, "e:foo/^bar.1 syscalls/sys_enter_openat", TP_ERR_BAD_EVENT_NAME },
+	/* (7.3 reads field dfd here, which 6.12 refused: tests/baseline) */
 	{
 		NULL,
-		"e:foo/bar syscalls/sys_enter_openat arg=^dfd",
-		TP_ERR_NOSUP_BTFARG
+		"e:foo/bar syscalls/sys_enter_openat arg=^nofield",
+		TP_ERR_NO_EVENT_FIELD
 	},
+	/* no per-CPU addresses, no task, no typecast without BTF */
+	{ NULL, "e syscalls/sys_enter_openat ^this_cpu_read($dfd)", TP_ERR_NOSUP_PERCPU },
+	{ NULL, "e syscalls/sys_enter_openat ^$current", TP_ERR_BAD_VAR },
+	{ NULL, "e syscalls/sys_enter_openat ^(file)dfd->f_pos", TP_ERR_NOSUP_BTFARG },
 	{
 		NULL,
 		"e:foo/bar syscalls/sys_enter_openat arg=^$foo",
@@ -2023,6 +2042,13 @@ static const struct tp_fmt_case tp_eprobe_fmt_cases[] = {
 		"prev=$prev_pid:s32 comm=+0($prev_comm):u8[4] sym=$prev_pid:symstr"
 	},
 	{ "e syscalls/sys_enter_openat", "\"\"", "", "" },
+	/* 7.3: a bare name is a field too */
+	{
+		"e:eprobes/b syscalls/sys_enter_openat dfd flags:x32",
+		"\" dfd=0x%Lx flags=0x%x\", REC->dfd, REC->flags",
+		"dfd u64 8 8 0; flags u32 16 4 0;",
+		"dfd=dfd flags=flags:x32"
+	},
 };
 
 /* --- fprobes: "f[N][:[GRP/]EVENT] SYM[%return]", "t[:..] TRACEPOINT" --- */
@@ -2103,9 +2129,10 @@ static const struct tp_err_case tp_fprobe_err_cases[] = {
 	{ NULL, "f vfs_read ^=@11", TP_ERR_NO_ARG_NAME },
 	{ NULL, "f vfs_read ^var.1=@11", TP_ERR_BAD_ARG_NAME },
 	{ NULL, "f vfs_read var1=@11 ^var1=@12", TP_ERR_USED_ARG_NAME },
+	/* 7.3's limit: 255 characters (6.12: 63, tests/baseline) */
 	{
 		NULL,
-		"f vfs_read ^+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(@1234))))))",
+		"f vfs_read ^+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(+1234567(@123456789012345))))))))))))))))))))))))",
 		TP_ERR_ARG_TOO_LONG
 	},
 	{ NULL, "f vfs_read arg1=^", TP_ERR_NO_ARG_BODY },
@@ -2345,6 +2372,231 @@ static const struct tp_fmt_case tp_fprobe_btf_fmt_cases[] = {
 		"arg1 s64 24 8 1;",
 		"arg1=$retval"
 	},
+};
+
+/* --- 7.3's grammar: typecasts, $current, this_cpu_*() ------------------ */
+
+/*
+ * Every row here was an error on 6.12 (new syntax); the programs and the
+ * errors are upstream 7.3's.  The fake BTF's offsets: struct file has
+ * f_mode at 12, f_flags at 48, f_path at 64 (its dentry at 72) and f_pos
+ * at 112; struct dentry has d_name.name at 40; struct task_struct has pid
+ * at 1024 and comm at 1496.
+ */
+static const struct tp_cmd_case tp_grammar_cases[] = {
+	/* $current: the task, typed as a task_struct for "->" */
+	{ "p vfs_read $current", "CURRENT; ST_RAW size=8; END", NULL, 0 },
+	{
+		"p vfs_read $current->pid",
+		"CURRENT; ST_MEM +1024 size=4; END", NULL, 0
+	},
+	{
+		"p vfs_read $current->comm:string",
+		"CURRENT; ST_STRING +1496 size=4; END", NULL, 0
+	},
+	/* at any place of a kernel probe, and on return */
+	{
+		"p vfs_read+4 $current->pid",
+		"CURRENT; ST_MEM +1024 size=4; END", NULL, 0
+	},
+	{
+		"r vfs_read $current->pid $retval",
+		"CURRENT; ST_MEM +1024 size=4; END | RETVAL; ST_RAW size=8; END",
+		NULL, 0
+	},
+	{ "p vfs_read +0($current):u32", "CURRENT; ST_MEM +0 size=4; END", NULL, 0 },
+	/* a typecast of a parameter, a register, a dereference, a symbol */
+	{
+		"p vfs_read (file)buf->f_pos",
+		"ARG 1; ST_MEM +112 size=8; END", NULL, 0
+	},
+	{
+		"p vfs_read (file)%si->f_flags:x32",
+		"REG si; ST_MEM +48 size=4; END", NULL, 0
+	},
+	{
+		"p vfs_read (file)+8(%si)->f_pos",
+		"REG si; DEREF +8; ST_MEM +112 size=8; END", NULL, 0
+	},
+	{
+		"p vfs_read (file)(+8(%si))->f_pos",
+		"REG si; DEREF +8; ST_MEM +112 size=8; END", NULL, 0
+	},
+	{
+		"p vfs_read (file)@jiffies->f_flags",
+		"NOP_SYMBOL \"jiffies\"; IMM 0; DEREF +0; ST_MEM +48 size=4; END",
+		NULL, 0
+	},
+	{
+		"p vfs_read (file)(@jiffies+8)->f_flags",
+		"NOP_SYMBOL \"jiffies+8\"; IMM 0; DEREF +0; ST_MEM +48 size=4; END",
+		NULL, 0
+	},
+	{
+		"p vfs_read (file)$stack2->f_pos",
+		"STACK 2; ST_MEM +112 size=8; END", NULL, 0
+	},
+	/* a path through pointers and embedded structs, read as a string */
+	{
+		"p vfs_read (file)buf->f_path.dentry->d_name.name:string",
+		"ARG 1; DEREF +72; DEREF +40; ST_STRING +0 size=4; END", NULL, 0
+	},
+	/* nested: the inner cast's member is the outer cast's pointer */
+	{
+		"p vfs_read (dentry)((file)buf->f_path.dentry)->d_name.name:string",
+		"ARG 1; DEREF +72; DEREF +40; ST_STRING +0 size=4; END", NULL, 0
+	},
+	/* container_of: the value points at a member of the struct */
+	{
+		"p vfs_read (file,f_path)buf->f_pos",
+		"ARG 1; ST_MEM +48 size=8; END", NULL, 0
+	},
+	{
+		"p vfs_read (file,f_path.dentry)buf->f_mode",
+		"ARG 1; ST_MEM -60 size=4; END", NULL, 0
+	},
+	{
+		"p vfs_read (task_struct,pid)$arg1->comm:string",
+		"ARG 0; ST_STRING +472 size=4; END", NULL, 0
+	},
+	/* on return: $retval and saved parameters */
+	{
+		"r vfs_read (file)$retval->f_pos",
+		"RETVAL; ST_MEM +112 size=8; END", NULL, 0
+	},
+	{
+		"r vfs_read (file)buf->f_pos",
+		"EDATA +0; ST_MEM +112 size=8; END", "ARG 1; ST_EDATA +0; END", 8
+	},
+	/* this CPU's instance of a per-CPU variable or address */
+	{
+		"p vfs_read this_cpu_read(@jiffies):u32",
+		"NOP_SYMBOL \"jiffies\"; IMM 0; CPU_PTR; ST_MEM +0 size=4; END",
+		NULL, 0
+	},
+	{
+		"p vfs_read this_cpu_ptr(@jiffies)",
+		"NOP_SYMBOL \"jiffies\"; IMM 0; CPU_PTR; ST_RAW size=8; END",
+		NULL, 0
+	},
+	{
+		"p vfs_read this_cpu_read(%di)",
+		"REG di; CPU_PTR; ST_MEM +0 size=8; END", NULL, 0
+	},
+	{
+		"p vfs_read this_cpu_read(+8(%di)):u16",
+		"REG di; DEREF +8; CPU_PTR; ST_MEM +0 size=2; END", NULL, 0
+	},
+	{
+		"p vfs_read (file)this_cpu_ptr(%di)->f_pos",
+		"REG di; CPU_PTR; ST_MEM +112 size=8; END", NULL, 0
+	},
+	{
+		"p vfs_read this_cpu_read((file)buf->f_path.dentry)",
+		"ARG 1; DEREF +72; CPU_PTR; ST_MEM +0 size=8; END", NULL, 0
+	},
+	{
+		"p vfs_read+4 this_cpu_read(@jiffies)",
+		"NOP_SYMBOL \"jiffies\"; IMM 0; CPU_PTR; ST_MEM +0 size=8; END",
+		NULL, 0
+	},
+	{
+		"p vfs_read +4(this_cpu_ptr(%di)):u32",
+		"REG di; CPU_PTR; ST_MEM +4 size=4; END", NULL, 0
+	},
+	/* 8 deep is the most */
+	{
+		"p vfs_read this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(%di))))))))",
+		"REG di; CPU_PTR; CPU_PTR; CPU_PTR; CPU_PTR; CPU_PTR; CPU_PTR; CPU_PTR; CPU_PTR; ST_RAW size=8; END",
+		NULL, 0
+	},
+	{
+		"p vfs_read (file)((file)((file)((file)((file)((file)((file)((file)(%si)->f_pos)->f_pos)->f_pos)->f_pos)->f_pos)->f_pos)->f_pos)->f_pos",
+		"REG si; DEREF +112; DEREF +112; DEREF +112; DEREF +112; DEREF +112; DEREF +112; DEREF +112; ST_MEM +112 size=8; END",
+		NULL, 0
+	},
+	/* longer than 6.12's 63 characters, within 7.3's 255 */
+	{
+		"p vfs_read +1234567(+1234567(+1234567(+1234567(+1234567(+1234567(@1234))))))",
+		"IMM 0x4d2; DEREF +0; DEREF +1234567; DEREF +1234567; DEREF +1234567; DEREF +1234567; DEREF +1234567; ST_MEM +1234567 size=8; END",
+		NULL, 0
+	},
+};
+
+static const struct tp_err_case tp_grammar_err_cases[] = {
+	/* a typecast is typed by BTF: where BTF arguments are */
+	{ NULL, "p vfs_read+4 ^(file)buf->f_pos", TP_ERR_NOSUP_BTFARG },
+	{ NULL, "p vfs_read a=(^nostruct)%si->f_pos", TP_ERR_NO_PTR_STRCT },
+	{ NULL, "p vfs_read (file^", TP_ERR_DEREF_OPEN_BRACE },
+	{ NULL, "p vfs_read (^nostruct)buf->f_pos", TP_ERR_NO_PTR_STRCT },
+	{ NULL, "p vfs_read (file)buf->^nofield", TP_ERR_NO_BTF_FIELD },
+	{ NULL, "p vfs_read (file)buf->f_path.^nofield", TP_ERR_NO_BTF_FIELD },
+	{ NULL, "p vfs_read (file)buf->f_flags->^x", TP_ERR_NO_PTR_STRCT },
+	{ NULL, "p vfs_read (file)(^nosuch)->f_pos", TP_ERR_NO_BTFARG },
+	/* the cast must be followed by "->" */
+	{ NULL, "p vfs_read (file)buf^", TP_ERR_TYPECAST_REQ_FIELD },
+	{ NULL, "p vfs_read (file)(buf)^.f_pos", TP_ERR_TYPECAST_REQ_FIELD },
+	{ NULL, "p vfs_read (file)+8(%si)^", TP_ERR_TYPECAST_REQ_FIELD },
+	{ NULL, "p vfs_read (file)^+8", TP_ERR_DEREF_NEED_BRACE },
+	{ NULL, "p vfs_read (file)^(buf", TP_ERR_DEREF_OPEN_BRACE },
+	{ NULL, "p vfs_read (file)+8(%si^", TP_ERR_DEREF_OPEN_BRACE },
+	{ NULL, "p vfs_read (file)^@jiffies+8->f_pos", TP_ERR_TYPECAST_SYM_OFFSET },
+	/* container_of: a member of the struct, byte aligned, no "->" */
+	{ NULL, "p vfs_read (file,^nofield)buf->f_mode", TP_ERR_NO_BTF_FIELD },
+	{ NULL, "p vfs_read (file,f_path.^nofield)buf->f_mode", TP_ERR_NO_BTF_FIELD },
+	{ NULL, "p vfs_read (file,f_path^->dentry)buf->f_mode", TP_ERR_TYPECAST_BAD_ARROW },
+	{
+		NULL,
+		"p kernel_clone (kernel_clone_args,^io_thread)args->flags",
+		TP_ERR_TYPECAST_NOT_ALIGNED
+	},
+	/* $current */
+	{ NULL, "p vfs_read ^$currentx", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read ^$current.pid", TP_ERR_BAD_VAR },
+	{ NULL, "p vfs_read $current->^nofield", TP_ERR_NO_BTF_FIELD },
+	{ NULL, "p vfs_read $current->pid->^x", TP_ERR_NO_PTR_STRCT },
+	/* typecasts and this_cpu_*() nest 8 deep */
+	{
+		NULL,
+		"p vfs_read (file)((file)((file)((file)((file)((file)((file)((file)(^(file)(%si)->f_pos)->f_pos)->f_pos)->f_pos)->f_pos)->f_pos)->f_pos)->f_pos)->f_pos",
+		TP_ERR_TOO_MANY_NESTED
+	},
+	{
+		NULL,
+		"p vfs_read this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(this_cpu_ptr(^this_cpu_ptr(%di)))))))))",
+		TP_ERR_TOO_MANY_NESTED
+	},
+	/* this_cpu_*() */
+	{ NULL, "p vfs_read this_cpu_read(%di^", TP_ERR_DEREF_OPEN_BRACE },
+	{ NULL, "p vfs_read this_cpu_ptr(^$foo)", TP_ERR_BAD_VAR },
+};
+
+/* Eprobes with BTF: typecasts on the attached event's fields */
+static const struct tp_cmd_case tp_eprobe_grammar_cases[] = {
+	{
+		"e syscalls/sys_enter_openat (file)filename->f_pos",
+		"TP_ARG filename; ST_MEM +112 size=8; END", NULL, 0
+	},
+	{
+		"e syscalls/sys_enter_openat (file)$filename->f_path.dentry",
+		"TP_ARG filename; ST_MEM +72 size=8; END", NULL, 0
+	},
+	{
+		"e syscalls/sys_enter_openat (dentry)((file)filename->f_path.dentry)->d_name.name:string",
+		"TP_ARG filename; DEREF +72; DEREF +40; ST_STRING +0 size=4; END",
+		NULL, 0
+	},
+	{
+		"e syscalls/sys_enter_openat (file,f_path)filename->f_pos",
+		"TP_ARG filename; ST_MEM +48 size=8; END", NULL, 0
+	},
+};
+
+static const struct tp_err_case tp_eprobe_grammar_err_cases[] = {
+	{ NULL, "e syscalls/sys_enter_openat (file)^nofield->f_pos", TP_ERR_NO_EVENT_FIELD },
+	{ NULL, "e syscalls/sys_enter_openat (file)filename->^nofield", TP_ERR_NO_BTF_FIELD },
+	{ NULL, "e syscalls/sys_enter_openat (file)(^$nofield)->f_pos", TP_ERR_BAD_VAR },
+	{ NULL, "e syscalls/sys_enter_openat ^this_cpu_ptr(dfd)", TP_ERR_NOSUP_PERCPU },
 };
 
 #endif /* __TRACE_PROBE_CASES_H */

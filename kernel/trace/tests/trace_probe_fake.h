@@ -576,11 +576,18 @@ static const char *tp_reg_name(void *priv, unsigned int offset)
 }
 
 /* Append the dump of the first @len instructions of @prog to @t */
+/* A fake eprobe field is its entry in fake_events[]: its name */
+static const char *tp_field_name(void *priv, const void *field)
+{
+	return *(const char * const *)field;
+}
+
 static const char *tp_dump_append(const struct fetch_insn *prog,
 				  unsigned int len, struct tp_text *t)
 {
 	struct fetch_dump_cbs cbs = {
-		.print = tp_text_print, .reg_name = tp_reg_name, .priv = t,
+		.print = tp_text_print, .reg_name = tp_reg_name,
+		.field_name = tp_field_name, .priv = t,
 	};
 
 	fetch_prog_dump(prog, len, &cbs);

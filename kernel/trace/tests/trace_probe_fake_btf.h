@@ -89,6 +89,7 @@ struct fbtf_member {
  * @is_signed: an INT with the BTF_INT_SIGNED encoding
  * @kflag: a STRUCT whose members carry bitfield widths
  * @members: members of a STRUCT or UNION, up to one of type T_VOID
+ * @name: a STRUCT's name, for typecasts (NULL: typecasts cannot name it)
  */
 struct fbtf_type {
 	enum fbtf_kind			kind;
@@ -98,6 +99,7 @@ struct fbtf_type {
 	bool				is_signed;
 	bool				kflag;
 	const struct fbtf_member	*members;
+	const char			*name;
 };
 
 enum {
@@ -126,6 +128,8 @@ enum {
 #define FBTF_INT_TYPE(b, s)	{ .kind = FBTF_INT, .bits = (b), .is_signed = (s) }
 #define FBTF_REF(k, t)		{ .kind = (k), .ref = (t) }
 #define FBTF_AGGR(k, m)		{ .kind = (k), .members = (m) }
+/* a struct that typecasts can name */
+#define FBTF_NAMED(n, m)	{ .kind = FBTF_STRUCT, .members = (m), .name = (n) }
 #define FBTF_END		{ .type = T_VOID }	/* ends a list */
 
 /* Byte offsets, as in the sources; bit offsets are what BTF stores */
@@ -298,19 +302,19 @@ static const struct fbtf_type fbtf_types[T_NR] = {
 	[T_INT_PTR] = FBTF_REF(FBTF_PTR, T_INT),
 	[T_UCHAR_ARRAY40] = FBTF_REF(FBTF_ARRAY, T_UCHAR),
 	[T_CHAR_ARRAY16] = FBTF_REF(FBTF_ARRAY, T_CHAR),
-	[T_FILE] = FBTF_AGGR(FBTF_STRUCT, fbtf_file),
+	[T_FILE] = FBTF_NAMED("file", fbtf_file),
 	[T_FILE_PTR] = FBTF_REF(FBTF_PTR, T_FILE),
 	[T_FILE_POS_UNION] = FBTF_AGGR(FBTF_UNION, fbtf_file_pos_union),
 	[T_MUTEX] = { .kind = FBTF_STRUCT },	/* no member used */
-	[T_PATH] = FBTF_AGGR(FBTF_STRUCT, fbtf_path),
+	[T_PATH] = FBTF_NAMED("path", fbtf_path),
 	[T_VFSMOUNT] = FBTF_AGGR(FBTF_STRUCT, fbtf_vfsmount),
 	[T_VFSMOUNT_PTR] = FBTF_REF(FBTF_PTR, T_VFSMOUNT),
-	[T_DENTRY] = FBTF_AGGR(FBTF_STRUCT, fbtf_dentry),
+	[T_DENTRY] = FBTF_NAMED("dentry", fbtf_dentry),
 	[T_DENTRY_PTR] = FBTF_REF(FBTF_PTR, T_DENTRY),
-	[T_QSTR] = FBTF_AGGR(FBTF_STRUCT, fbtf_qstr),
+	[T_QSTR] = FBTF_NAMED("qstr", fbtf_qstr),
 	[T_QSTR_UNION] = FBTF_AGGR(FBTF_UNION, fbtf_qstr_union),
 	[T_QSTR_HASH_LEN] = FBTF_AGGR(FBTF_STRUCT, fbtf_qstr_hash_len),
-	[T_INODE] = FBTF_AGGR(FBTF_STRUCT, fbtf_inode),
+	[T_INODE] = FBTF_NAMED("inode", fbtf_inode),
 	[T_INODE_PTR] = FBTF_REF(FBTF_PTR, T_INODE),
 	[T_SUPER_BLOCK] = FBTF_AGGR(FBTF_STRUCT, fbtf_super_block),
 	[T_SUPER_BLOCK_PTR] = FBTF_REF(FBTF_PTR, T_SUPER_BLOCK),
@@ -319,7 +323,8 @@ static const struct fbtf_type fbtf_types[T_NR] = {
 	[T_CONST_FOPS_PTR] = FBTF_REF(FBTF_PTR, T_CONST_FOPS),
 	[T_READ_PROTO] = { .kind = FBTF_FUNC_PROTO, .ref = T_SSIZE_T },
 	[T_READ_PTR] = FBTF_REF(FBTF_PTR, T_READ_PROTO),
-	[T_KCA] = { .kind = FBTF_STRUCT, .kflag = true, .members = fbtf_kca },
+	[T_KCA] = { .kind = FBTF_STRUCT, .kflag = true, .members = fbtf_kca,
+		    .name = "kernel_clone_args" },
 	[T_KCA_PTR] = FBTF_REF(FBTF_PTR, T_KCA),
 	[T_OPEN_HOW] = FBTF_AGGR(FBTF_STRUCT, fbtf_open_how),
 	[T_OPEN_HOW_PTR] = FBTF_REF(FBTF_PTR, T_OPEN_HOW),
@@ -328,7 +333,7 @@ static const struct fbtf_type fbtf_types[T_NR] = {
 	[T_OPEN_FLAGS] = FBTF_AGGR(FBTF_STRUCT, fbtf_open_flags),
 	[T_CONST_OPEN_FLAGS] = FBTF_REF(FBTF_CONST, T_OPEN_FLAGS),
 	[T_CONST_OPEN_FLAGS_PTR] = FBTF_REF(FBTF_PTR, T_CONST_OPEN_FLAGS),
-	[T_TASK] = FBTF_AGGR(FBTF_STRUCT, fbtf_task),
+	[T_TASK] = FBTF_NAMED("task_struct", fbtf_task),
 	[T_TASK_PTR] = FBTF_REF(FBTF_PTR, T_TASK),
 	[T_CALLBACK_HEAD] = { .kind = FBTF_STRUCT },
 	[T_CALLBACK_HEAD_PTR] = FBTF_REF(FBTF_PTR, T_CALLBACK_HEAD),
@@ -339,7 +344,7 @@ static const struct fbtf_type fbtf_types[T_NR] = {
 	[T_U24] = FBTF_INT_TYPE(24, false),
 	[T_U12_AT4] = { .kind = FBTF_INT, .bits = 12, .offset = 4 },
 	[T_S24] = FBTF_INT_TYPE(24, true),
-	[T_OLDBF] = FBTF_AGGR(FBTF_STRUCT, fbtf_oldbf),
+	[T_OLDBF] = FBTF_NAMED("tp_oldbf", fbtf_oldbf),
 	[T_OLDBF_PTR] = FBTF_REF(FBTF_PTR, T_OLDBF),
 };
 
@@ -608,6 +613,25 @@ static int fbtf_find_var(struct probe_parse_ctx *ctx, const char *text,
 				   var);
 }
 
+/* &probe_btf_ops.find_cast: a named struct of the table, then the walk */
+static int fbtf_find_cast(struct probe_parse_ctx *ctx,
+			  const struct probe_btf_cast *cast,
+			  struct probe_btf_var *var)
+{
+	struct probe_type_func f = { .ops = &fbtf_type_ops };
+	u32 tid;
+
+	for (tid = 0; tid < T_NR; tid++)
+		if (fbtf_types[tid].name &&
+		    !strcmp(fbtf_types[tid].name, cast->name))
+			return probe_type_find_cast(&f, tid, cast->field,
+						    cast->path, var);
+	var->err = TP_ERR_NO_PTR_STRCT;
+	var->err_in = PROBE_BTF_IN_NAME;
+	var->err_pos = 0;
+	return -EINVAL;
+}
+
 /* &probe_btf_ops.nr_params */
 static int fbtf_nr_params(struct probe_parse_ctx *ctx)
 {
@@ -629,6 +653,7 @@ static int fbtf_param_name(struct probe_parse_ctx *ctx, unsigned int idx,
 static const struct probe_btf_ops fbtf_ops = {
 	.find_var = fbtf_find_var,
 	.nr_params = fbtf_nr_params,
+	.find_cast = fbtf_find_cast,
 	.param_name = fbtf_param_name,
 };
 
@@ -645,6 +670,21 @@ static const struct tp_frontend tp_kprobe_btf = {
 	.env		= &fake_btf_env,
 	.same_place	= fake_kprobe_same_place,
 	.attach		= fake_kprobe_attach,
+};
+
+/* The fake kernel's eprobes, with BTF: typecasts on fields */
+static const struct trace_eprobe_env fake_eprobe_btf_env = {
+	.get_event	= fake_eprobe_get_event,
+	.put_event	= fake_eprobe_put_event,
+	.find_field	= fake_eprobe_find_field,
+	.check_filter	= fake_eprobe_check_filter,
+	.update_arg	= fake_eprobe_update_arg,
+	.btf		= &fbtf_ops,
+};
+
+static const struct tp_frontend tp_eprobe_btf = {
+	.ops	= &trace_eprobe_cmd_ops,
+	.env	= &fake_eprobe_btf_env,
 };
 
 /* The fake kernel's fprobes, with BTF: patterns type from every function */

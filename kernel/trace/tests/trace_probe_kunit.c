@@ -166,6 +166,10 @@ TP_KUNIT_TABLE(fprobe_head, cmd)
 TP_KUNIT_TABLE(fprobe_fmt, cmd)
 TP_KUNIT_TABLE(fprobe_btf_err, cmd)
 TP_KUNIT_TABLE(fprobe_btf_fmt, cmd)
+TP_KUNIT_TABLE(grammar, cmd)
+TP_KUNIT_TABLE(grammar_err, cmd)
+TP_KUNIT_TABLE(eprobe_grammar, cmd)
+TP_KUNIT_TABLE(eprobe_grammar_err, cmd)
 
 static struct kunit_case trace_probe_test_cases[] = {
 	KUNIT_CASE_PARAM(trace_probe_test_err, tp_err_gen_params),
@@ -195,6 +199,13 @@ static struct kunit_case trace_probe_test_cases[] = {
 			 tp_fprobe_btf_err_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_fprobe_btf_fmt,
 			 tp_fprobe_btf_fmt_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_grammar, tp_grammar_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_grammar_err,
+			 tp_grammar_err_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_eprobe_grammar,
+			 tp_eprobe_grammar_gen_params),
+	KUNIT_CASE_PARAM(trace_probe_test_eprobe_grammar_err,
+			 tp_eprobe_grammar_err_gen_params),
 	{}
 };
 

@@ -132,6 +132,18 @@ static void tp_run_btf_err_case(struct kunit *test,
 	tp_check_err_row(test, &tp_kprobe_btf, tc);
 }
 
+static void tp_run_grammar_err_case(struct kunit *test,
+				    const struct tp_err_case *tc)
+{
+	tp_check_err_row(test, &tp_kprobe_btf, tc);
+}
+
+static void tp_run_eprobe_grammar_err_case(struct kunit *test,
+					   const struct tp_err_case *tc)
+{
+	tp_check_err_row(test, &tp_eprobe_btf, tc);
+}
+
 static void tp_run_uprobe_err_case(struct kunit *test,
 				   const struct tp_err_case *tc)
 {
@@ -193,13 +205,14 @@ static void tp_check_err_coverage(struct kunit *test)
 		TP_ERR_NO_EVENT_NAME, TP_ERR_EVENT_TOO_LONG,
 		TP_ERR_BAD_EVENT_NAME, TP_ERR_EVENT_EXIST,
 		TP_ERR_DIFF_PROBE_TYPE, TP_ERR_DIFF_ARG_TYPE, TP_ERR_SAME_PROBE,
+		TP_ERR_NOSUP_PERCPU,
 	};
 	static const int eprobe_ids[] = {
 		TP_ERR_NO_EVENT_INFO, TP_ERR_BAD_ATTACH_EVENT,
 		TP_ERR_NO_EP_FILTER, TP_ERR_NO_GROUP_NAME,
 		TP_ERR_GROUP_TOO_LONG, TP_ERR_BAD_GROUP_NAME,
 		TP_ERR_NO_EVENT_NAME, TP_ERR_EVENT_TOO_LONG,
-		TP_ERR_BAD_EVENT_NAME, TP_ERR_EVENT_EXIST,
+		TP_ERR_BAD_EVENT_NAME, TP_ERR_EVENT_EXIST, TP_ERR_NO_EVENT_FIELD,
 	};
 	static const int fprobe_ids[] = {
 		TP_ERR_BAD_MAXACT_TYPE, TP_ERR_BAD_MAXACT, TP_ERR_MAXACT_TOO_BIG,
@@ -221,16 +234,25 @@ static void tp_check_err_coverage(struct kunit *test)
 		TP_ERR_BAD_HYPHEN, TP_ERR_NO_BTF_FIELD, TP_ERR_BAD_BTF_TID,
 		TP_ERR_BAD_TYPE4STR,
 	};
+	static const int grammar_ids[] = {
+		TP_ERR_TOO_MANY_NESTED, TP_ERR_TYPECAST_REQ_FIELD,
+		TP_ERR_TYPECAST_SYM_OFFSET, TP_ERR_TYPECAST_NOT_ALIGNED,
+		TP_ERR_TYPECAST_BAD_ARROW,
+	};
 	static const int fprobe_btf_ids[] = { TP_ERR_BTFARG_DIFFERS };
 
-	/* 6.12.117's 79, then kprobetrace's own */
-	TP_EXPECT(test, TP_ERR_MAX == 85 && TP_ERR_BAD_MAXACT_TYPE == 6 &&
-		  TP_ERR_NEED_STRING_TYPE == 77 && TP_ERR_EVENT_TOO_BIG == 78,
+	/* 6.12.117's 79, then kprobetrace's own, then 7.3's */
+	TP_EXPECT(test, TP_ERR_MAX == 92 && TP_ERR_BTFARG_DIFFERS == 84 &&
+		  TP_ERR_BAD_MAXACT_TYPE == 6 && TP_ERR_NEED_STRING_TYPE == 77 &&
+		  TP_ERR_EVENT_TOO_BIG == 78,
 		  "error catalogue is not the 6.12.117 one");
 	tp_check_err_ids(test, "kprobe", kprobe_ids, ARRAY_SIZE(kprobe_ids),
 			 tp_err_cases, ARRAY_SIZE(tp_err_cases));
 	tp_check_err_ids(test, "BTF", btf_ids, ARRAY_SIZE(btf_ids),
 			 tp_btf_err_cases, ARRAY_SIZE(tp_btf_err_cases));
+	tp_check_err_ids(test, "7.3 grammar", grammar_ids,
+			 ARRAY_SIZE(grammar_ids), tp_grammar_err_cases,
+			 ARRAY_SIZE(tp_grammar_err_cases));
 	tp_check_err_ids(test, "uprobe", uprobe_ids, ARRAY_SIZE(uprobe_ids),
 			 tp_uprobe_err_cases, ARRAY_SIZE(tp_uprobe_err_cases));
 	tp_check_err_ids(test, "eprobe", eprobe_ids, ARRAY_SIZE(eprobe_ids),
@@ -370,6 +392,18 @@ static void tp_run_cmd_case(struct kunit *test, const struct tp_cmd_case *tc)
 static void tp_run_btf_case(struct kunit *test, const struct tp_cmd_case *tc)
 {
 	tp_check_cmd_row(test, &tp_kprobe_btf, tc);
+}
+
+static void tp_run_grammar_case(struct kunit *test,
+				const struct tp_cmd_case *tc)
+{
+	tp_check_cmd_row(test, &tp_kprobe_btf, tc);
+}
+
+static void tp_run_eprobe_grammar_case(struct kunit *test,
+				       const struct tp_cmd_case *tc)
+{
+	tp_check_cmd_row(test, &tp_eprobe_btf, tc);
 }
 
 static void tp_head_done(struct probe_cmd *cmd, struct tp_words *w)

@@ -3,8 +3,9 @@
  * libFuzzer target for the probe command parsers.  Every input is one
  * line, parsed as a kprobe in the fake kernel without BTF, with the fake
  * BTF of trace_probe_fake_btf.h and with a provider that accepts any
- * variable, as a uprobe in the fake file system, as an eprobe on the
- * fake trace events and as an fprobe or tracepoint probe.
+ * variable or typecast, as a uprobe in the fake file system, as an eprobe
+ * on the fake trace events (with and without BTF) and as an fprobe or
+ * tracepoint probe.
  * Properties checked:
  *   - no crash, no leak, no kernel warning (ASan, LSan, UBSan, WARN_ON_ONCE)
  *   - on success every program passes fetch_prog_check(), the entry program
@@ -112,7 +113,30 @@ static int fuzz_find_var(struct probe_parse_ctx *ctx, const char *name,
 	return 0;
 }
 
-static const struct probe_btf_ops fuzz_btf = { .find_var = fuzz_find_var };
+/*
+ * Its typecasts: any struct, the path read as fuzz_find_var() reads a
+ * variable's.  A struct or a container_of member starting with 'e' is
+ * not found.
+ */
+static int fuzz_find_cast(struct probe_parse_ctx *ctx,
+			  const struct probe_btf_cast *cast,
+			  struct probe_btf_var *var)
+{
+	if (cast->name[0] == 'e' || (cast->field && cast->field[0] == 'e')) {
+		var->err = cast->name[0] == 'e' ? TP_ERR_NO_PTR_STRCT :
+						  TP_ERR_NO_BTF_FIELD;
+		var->err_in = cast->name[0] == 'e' ? PROBE_BTF_IN_NAME :
+						     PROBE_BTF_IN_FIELD;
+		var->err_pos = 0;
+		return -ENOENT;
+	}
+	return fuzz_find_var(ctx, cast->path, var);
+}
+
+static const struct probe_btf_ops fuzz_btf = {
+	.find_var = fuzz_find_var,
+	.find_cast = fuzz_find_cast,
+};
 
 /* The fake kernel with that provider */
 static const struct trace_kprobe_env fuzz_env = {
@@ -161,6 +185,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_command(cmd, len, &tp_kprobe_fuzz);
 	fuzz_command(cmd, len, &tp_uprobe);
 	fuzz_command(cmd, len, &tp_eprobe);
+	fuzz_command(cmd, len, &tp_eprobe_btf);
 	fuzz_command(cmd, len, &tp_fprobe);
 	fuzz_command(cmd, len, &tp_fprobe_btf);
 	if (tp_warnings)

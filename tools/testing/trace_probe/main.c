@@ -74,6 +74,11 @@ int main(void)
 	run_table(tp_fprobe_fmt_cases, tp_run_fprobe_fmt_case, cmd);
 	run_table(tp_fprobe_btf_err_cases, tp_run_fprobe_btf_err_case, cmd);
 	run_table(tp_fprobe_btf_fmt_cases, tp_run_fprobe_btf_fmt_case, cmd);
+	run_table(tp_grammar_cases, tp_run_grammar_case, cmd);
+	run_table(tp_grammar_err_cases, tp_run_grammar_err_case, cmd);
+	run_table(tp_eprobe_grammar_cases, tp_run_eprobe_grammar_case, cmd);
+	run_table(tp_eprobe_grammar_err_cases, tp_run_eprobe_grammar_err_case,
+		  cmd);
 	run_extra_tests();
 	tp_registry_clear();
 	check(!tp_warnings, "%d kernel warnings", tp_warnings);

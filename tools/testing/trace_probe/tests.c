@@ -385,6 +385,7 @@ static void test_validate_symbol(void)
 static void test_dump(void)
 {
 	static char str[] = "a\"b\\c\x01";
+	static const char *field = "dfd";
 	struct tp_text t;
 
 	tp_dump((struct fetch_insn[]){ INSN(DATA, .data = str),
@@ -395,10 +396,10 @@ static void test_dump(void)
 		INSN(ST_RAW, .size = 8), INSN(END) }, &t);
 	check(!strcmp(t.buf, "REG #4; ST_RAW size=8; END"),
 	      "unknown register: %s", t.buf);
-	tp_dump((struct fetch_insn[]){ INSN(TP_ARG, .data = str),
+	tp_dump((struct fetch_insn[]){ INSN(TP_ARG, .data = &field),
 		INSN(ST_RAW, .size = 8), INSN(END) }, &t);
-	check(!strcmp(t.buf, "TP_ARG ?; ST_RAW size=8; END"),
-	      "field without name callback: %s", t.buf);
+	check(!strcmp(t.buf, "TP_ARG dfd; ST_RAW size=8; END"),
+	      "field named by its callback: %s", t.buf);
 }
 
 static void test_fetch_types(void)

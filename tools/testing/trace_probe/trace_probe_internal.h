@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -95,6 +96,8 @@ static inline bool tp_alloc_should_fail(void)
 {
 	return tp_alloc_fail_countdown > 0 && --tp_alloc_fail_countdown == 0;
 }
+
+#define noinline	__attribute__((__noinline__))
 
 static inline void *kmalloc(size_t size, int gfp)
 {
