@@ -97,6 +97,20 @@ install_kpt_uprobe() {
 	done
 }
 
+# The grammar tests' module (tools/testing/kprobetrace/grammar), built out
+# of tree against this kernel, in a folder of this pack's own.
+install_kpt_grammar() {
+	local dir=$stage.grammar
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp "$KPT_ROOT"/tools/testing/kprobetrace/grammar/{Kbuild,kpt_grammar.c} \
+		"$dir/"
+	make -s -C "$out" ARCH="$KPT_KARCH" ${KPT_CROSS:+CROSS_COMPILE=$KPT_CROSS} \
+		M="$dir" modules >"$dir/build.log" 2>&1 ||
+		{ cat "$dir/build.log" >&2; kpt_die "kpt_grammar.ko does not build"; }
+	cp "$dir/kpt_grammar.ko" "$stage/kpt/"
+}
+
 # The reliability programs (make stress, the short form in make check):
 # the concurrent stress run and the definition fuzzer, static.
 install_kpt_reliability() {
@@ -130,6 +144,7 @@ install_kpt_reliability
 install_kpt_perf
 install_kpt_uprobe
 install_selftests
+install_kpt_grammar
 cp -a "$out/modroot/lib" "$stage/"
 cp "$KPT_ROOT"/harness/guest/* "$stage/kpt/"
 chmod 755 "$stage"/kpt/*
