@@ -52,8 +52,15 @@
  * each call of getpgid's system call (KPT_SYS "getpgid"), which nothing
  * else in the guest calls.
  *
+ * A few rows measure upstream 7.3's fetch-argument grammar, which ours
+ * accepts and 6.12 does not: on stock they run instead the classic
+ * +OFFS(...) chain that reads the same memory into the same type (a
+ * row's stock_args).  /kpt/variant, written by harness/bench.sh, says
+ * which kernel this is: "stock" or "ours".
+ *
  * Build: gcc -static -O2 -Wall -Werror.  Run as root with the module
- * loaded, tracefs at /sys/kernel/tracing and debugfs at /sys/kernel/debug.
+ * loaded, tracefs at /sys/kernel/tracing, debugfs at /sys/kernel/debug
+ * and sysfs at /sys.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -86,8 +93,41 @@
 #define TARGET		"kpt_bench_target"
 #define TRACE_EVENT	"kpt_bench/kpt_bench_hit"
 #define GETPPID		KPT_SYS "getppid"
+#define VARIANT		"/kpt/variant"
+/* The module's offsetof(struct task_struct, pid) */
+#define PID_OFFSET	"/sys/module/kpt_bench/parameters/task_pid_offset"
 /* The first four arguments, in their registers */
 #define REGS4		"a=" KPT_ARG1 " b=" KPT_ARG2 " c=" KPT_ARG3 " d=" KPT_ARG4
+
+/*
+ * kpt_bench_target()'s fifth and sixth arguments, the calling task and
+ * this CPU's counter, in their registers: kpt_arch.h names the first four
+ * only, as the guest tests' kpt_arch does.
+ */
+#if defined(__x86_64__)
+#define ARG5		"%r8"
+#define ARG6		"%r9"
+#elif defined(__aarch64__)
+#define ARG5		"%x4"
+#define ARG6		"%x5"
+#endif
+
+/*
+ * The rows of 7.3's grammar (ours) and what stock runs for them.  cast:
+ * the untyped first argument register cast to the module's struct through
+ * its BTF, the same reads as the deref row's chain.  current: the task's
+ * pid, which stock reads through the task kpt_bench_target() gets, at an
+ * offset only the module knows (stock_current, built at run time).
+ * percpu: this CPU's counter, which stock reads through the pointer to it
+ * kpt_bench_target() gets.  The types are given on both sides, so that
+ * the records are alike.
+ */
+#define CAST_OURS	"v=(kpt_bench_obj)" KPT_ARG1 "->next->value:u64"
+#define CAST_STOCK	"v=+" STR(KPT_BENCH_OFF_VALUE) "(+" \
+			STR(KPT_BENCH_OFF_NEXT) "(" KPT_ARG1 ")):u64"
+#define CURRENT_OURS	"p=$current->pid:s32"
+#define PERCPU_OURS	"c=this_cpu_read(@kpt_bench_pcpu):u64"
+#define PERCPU_STOCK	"c=+0(" ARG6 "):u64"
 /* $comm is as long as the other strings: 15 characters */
 #define COMM		"kprobetrace-cmd"
 /* Calls before each measurement, so that nothing is measured cold */
@@ -128,6 +168,9 @@ static bool profile;		/* kpt_bench profile: mark the measurements */
 static char self_path[KPT_WHERE_PATH_MAX];
 static unsigned long ufunc_offset;
 static unsigned long usink;
+static bool on_stock;		/* /kpt/variant: the stock 6.12 kernel */
+/* The current row's definition on stock: "p=+OFFS(ARG5):s32" */
+static char stock_current[64];
 
 enum trigger { TRIG_TARGET, TRIG_GETPPID, TRIG_UFUNC, TRIG_EVENT };
 
@@ -163,6 +206,7 @@ struct row {
 	bool ret;		/* a kretprobe event */
 	enum site site;
 	enum setup setup;
+	const char *stock_args;	/* the fetch arguments on stock (NULL: @args) */
 };
 
 static const char * const site_name[NR_SITES] = {
@@ -183,6 +227,10 @@ static const struct row rows[] = {
 	  SITE_ENTRY, SETUP_PLAIN },
 	{ "bitfield", "f=+" STR(KPT_BENCH_OFF_FLAGS) "(" KPT_ARG1 "):b4@3/32", false,
 	  SITE_ENTRY, SETUP_PLAIN },
+	{ "cast", CAST_OURS, false, SITE_ENTRY, SETUP_PLAIN, CAST_STOCK },
+	{ "current", CURRENT_OURS, false, SITE_ENTRY, SETUP_PLAIN,
+	  stock_current },
+	{ "percpu", PERCPU_OURS, false, SITE_ENTRY, SETUP_PLAIN, PERCPU_STOCK },
 	{ "ret_noargs", "", true, SITE_RET, SETUP_PLAIN },
 	{ "ret_retval", "r=$retval", true, SITE_RET, SETUP_PLAIN },
 	{ "ret_arg", "n=$arg4", true, SITE_RET, SETUP_PLAIN },
@@ -209,6 +257,12 @@ static const struct row rows[] = {
 };
 
 static const char * const instances[] = { "kpa", "kpb" };
+
+/* The row's fetch arguments on the kernel this runs on */
+static const char *row_args(const struct row *r)
+{
+	return on_stock && r->stock_args ? r->stock_args : r->args;
+}
 
 static void say(const char *fmt, ...)
 {
@@ -635,7 +689,7 @@ static bool row_setup(const struct row *r)
 
 	site_point(r->site, point, sizeof(point));
 	snprintf(def, sizeof(def), "%c:kpt/%s %s %s", site_command(r),
-		 r->id, point, r->args);
+		 r->id, point, row_args(r));
 	say("def %s %s %s", r->id, site_name[r->site], def);
 	if (!set_optimization(r->site) ||
 	    !put_ok(site_file(r->site), def, O_APPEND))
@@ -836,11 +890,60 @@ static void run_floor(enum site site)
 	optimize(true);
 }
 
+/* The first line of @path, without its newline; false if there is none */
+static bool read_line(const char *path, char *buf, int size)
+{
+	FILE *f = fopen(path, "r");
+	bool ok = f && fgets(buf, size, f);
+
+	if (!ok)
+		say("error read %s: %s", path, f ? "empty" : strerror(errno));
+	if (f)
+		fclose(f);
+	if (ok)
+		buf[strcspn(buf, "\n")] = '\0';
+	return ok;
+}
+
+/*
+ * Which kernel this is, from /kpt/variant; on stock, the current row's
+ * definition, which needs offsetof(struct task_struct, pid): the module
+ * has it, this program cannot (it depends on the kernel's config).
+ */
+static bool read_variant(void)
+{
+	char line[32];
+	char *end;
+	unsigned long off;
+
+	if (!read_line(VARIANT, line, sizeof(line)))
+		return false;
+	on_stock = !strcmp(line, "stock");
+	if (!on_stock && strcmp(line, "ours")) {
+		say("error " VARIANT ": unknown kernel '%s'", line);
+		return false;
+	}
+	if (!on_stock)
+		return true;
+	if (!read_line(PID_OFFSET, line, sizeof(line)))
+		return false;
+	off = strtoul(line, &end, 10);
+	if (end == line || *end) {
+		say("error " PID_OFFSET ": '%s'", line);
+		return false;
+	}
+	snprintf(stock_current, sizeof(stock_current), "p=+%lu(%s):s32",
+		 off, ARG5);
+	return true;
+}
+
 static int probes(void)
 {
 	size_t i;
 	int s;
 
+	if (!read_variant())
+		return 1;
 	dev_fd = open(DEVICE, O_RDWR);
 	if (dev_fd < 0) {
 		say("error open " DEVICE ": %s", strerror(errno));

@@ -5,7 +5,8 @@
  * It gives the benchmark four things:
  *  - kpt_bench_target(), the probed function.  Its arguments point at a
  *    kernel object (a pointer chain, a bitfield word, a byte array), at a
- *    kernel string and at a user string, so every fetch argument of the
+ *    kernel string, at a user string, at the calling task and at this
+ *    CPU's instance of a per-CPU counter, so every fetch argument of the
  *    matrix reads real data.  /dev/kpt_bench's KPT_BENCH_IOC_RUN calls it
  *    a given number of times: a measurement is one system call, and the
  *    cost of the call itself cancels against the unprobed baseline.
@@ -26,6 +27,8 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/namei.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -38,7 +41,8 @@
 
 /**
  * struct kpt_bench_obj - what the probed function's first argument points at
- * @next: another object (the dereference row reads +8(+0(%di)))
+ * @next: another object (the dereference row reads +8(+0(%di)), the cast
+ *	row the same through the struct's BTF)
  * @value: read through @next
  * @flags: the word the bitfield row cuts bits from
  * @bytes: the array row's u8[16]
@@ -75,14 +79,36 @@ static struct kpt_bench_obj kpt_bench_obj = {
 static unsigned long kpt_bench_sink;
 
 /*
+ * Calls of kpt_bench_target() on each CPU: what the percpu row reads.
+ * Ours reads it as this_cpu_read(@kpt_bench_pcpu); stock, which has no
+ * per-CPU fetch, through the pointer to this CPU's instance that
+ * kpt_bench_target() gets as its sixth argument.
+ */
+static DEFINE_PER_CPU(u64, kpt_bench_pcpu);
+
+/*
+ * offsetof(struct task_struct, pid), which depends on the kernel's config:
+ * stock has no $current, so its row of the comparison reads the pid
+ * through the task kpt_bench_target() gets, and the guest driver builds
+ * that row's +OFFS from this.  Set at load, whatever insmod was given, so
+ * that the parameter can only tell the truth.
+ */
+static unsigned int task_pid_offset;
+module_param(task_pid_offset, uint, 0444);
+MODULE_PARM_DESC(task_pid_offset, "offsetof(struct task_struct, pid), read only");
+
+/*
  * The probed function.  Not inlined and not cloned, so that its name in
- * kallsyms is the code the loop below calls.  The body is straight-line
- * arithmetic on its arguments: the instructions after the __fentry__ call
- * have no jump targets among them, which a jump-optimized probe needs.
+ * kallsyms is the code the loop below calls, and so that every argument
+ * stays in the register the calling convention gives it: the rows name
+ * the first six as registers.  The body is straight-line arithmetic on
+ * its arguments: the instructions after the __fentry__ call have no jump
+ * targets among them, which a jump-optimized probe needs.
  */
 static noinline __noclone unsigned long
 kpt_bench_target(struct kpt_bench_obj *obj, const char *kstr,
-		 const char __user *ustr, unsigned long seq)
+		 const char __user *ustr, unsigned long seq,
+		 struct task_struct *task, u64 *pcpu)
 {
 	unsigned long v = obj->value * 3 + seq;
 
@@ -90,6 +116,9 @@ kpt_bench_target(struct kpt_bench_obj *obj, const char *kstr,
 	v += (unsigned long)ustr >> 4;
 	v ^= obj->flags;
 	obj->next->value += v & 1;
+	/* only the stock current row reads @task: make sure it is passed */
+	barrier_data(task);
+	(*pcpu)++;
 	return v;
 }
 
@@ -102,9 +131,18 @@ static long kpt_bench_run(const void __user *uarg)
 	if (copy_from_user(&run, uarg, sizeof(run)))
 		return -EFAULT;
 	ustr = u64_to_user_ptr(run.ustr);
+	/*
+	 * raw_cpu_ptr(): the loop stays preemptible, as it was before the
+	 * per-CPU argument, so that every row's probe still hits in the same
+	 * context.  If the task moved between it and the call, stock's percpu
+	 * row would read another CPU's counter than ours' this_cpu_read() at
+	 * the same cost; the benchmark's guest has one CPU.
+	 */
 	for (i = 0; i < run.count; i++)
 		kpt_bench_sink += kpt_bench_target(&kpt_bench_obj,
-						   kpt_bench_obj.name, ustr, i);
+						   kpt_bench_obj.name, ustr, i,
+						   current,
+						   raw_cpu_ptr(&kpt_bench_pcpu));
 	return 0;
 }
 
@@ -312,6 +350,7 @@ static struct miscdevice kpt_bench_dev = {
 
 static int __init kpt_bench_init(void)
 {
+	task_pid_offset = offsetof(struct task_struct, pid);
 	return misc_register(&kpt_bench_dev);
 }
 
