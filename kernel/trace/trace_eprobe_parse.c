@@ -96,9 +96,10 @@ static int eprobe_attach_event(struct probe_cmd *cmd,
 {
 	const struct trace_eprobe_env *env = cmd->env;
 	int nr_words = eprobe_nr_words(cmd);
+	int ret = probe_check_nr_args(nr_words, &cmd->err);
 
-	if (nr_words > MAX_TRACE_ARGS)
-		return -E2BIG;
+	if (ret)
+		return ret;
 	eh->event = env->get_event(env->data, eh->system, eh->event_name);
 	if (!eh->event)
 		return probe_set_err(&cmd->err, 1, TP_ERR_BAD_ATTACH_EVENT, 0,

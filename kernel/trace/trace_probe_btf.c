@@ -253,7 +253,8 @@ static int probe_type_container(const struct probe_type_func *f, u32 tid,
 
 /**
  * probe_type_find_cast - resolve the members read through a typecast
- * @f: the source of types that has struct @tid (no prototype needed)
+ * @f: the source of types that has struct @tid (no prototype needed), or
+ *	NULL when the provider found no struct of the cast's name
  * @tid: the struct or union the value is cast to a pointer to
  * @field: "F[.G...]", the member of @tid the value points at (a
  *	container_of cast), or NULL: the value points at @tid itself
@@ -272,6 +273,11 @@ int probe_type_find_cast(const struct probe_type_func *f, u32 tid,
 {
 	int back = 0, ret = 0;
 
+	if (!f) {
+		/* at the cast's struct name, as 7.3 reports it */
+		var->err_in = PROBE_BTF_IN_NAME;
+		return probe_type_error(var, TP_ERR_NO_PTR_STRCT, 0, -EINVAL);
+	}
 	if (field)
 		ret = probe_type_container(f, tid, field, var, &back);
 	if (!ret)

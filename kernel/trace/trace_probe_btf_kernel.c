@@ -206,14 +206,10 @@ static int probe_btf_find_cast(struct probe_parse_ctx *ctx,
 	int ret;
 
 	tid = bpf_find_btf_id(cast->name, BTF_KIND_STRUCT, &f.btf);
-	if (tid <= 0) {
-		var->err = TP_ERR_NO_PTR_STRCT;
-		var->err_in = PROBE_BTF_IN_NAME;
-		var->err_pos = 0;
-		return -EINVAL;
-	}
-	ret = probe_type_find_cast(&tf, tid, cast->field, cast->path, var);
-	btf_put(f.btf);
+	ret = probe_type_find_cast(tid > 0 ? &tf : NULL, tid, cast->field,
+				   cast->path, var);
+	if (tid > 0)
+		btf_put(f.btf);
 	return ret;
 }
 

@@ -252,8 +252,8 @@ static int expand_dentry_args(struct probe_args_exp *exp)
  * (probe_args_check_meta()), their BTF expansion, the MAX_TRACE_ARGS
  * limit, then ":%pd" and ":%pD".
  *
- * Return: 0; -E2BIG or -ENOMEM, which 6.12 does not log; or another
- * -errno with @ctx->err set.
+ * Return: 0; -ENOMEM, which is not logged; or another -errno with
+ * @ctx->err set.
  */
 int probe_args_expand(struct probe_parse_ctx *ctx, int argc,
 		      const char *argv[], struct probe_args_exp *exp)
@@ -268,8 +268,9 @@ int probe_args_expand(struct probe_parse_ctx *ctx, int argc,
 		ret = expand_meta_args(ctx, argc, argv, exp);
 	if (ret)
 		return ret;
-	if (exp->argc > MAX_TRACE_ARGS)
-		return -E2BIG;
+	ret = probe_check_nr_args(exp->argc, &ctx->err);
+	if (ret)
+		return ret;
 	return expand_dentry_args(exp);
 }
 

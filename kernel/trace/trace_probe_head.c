@@ -53,6 +53,23 @@ int probe_set_err(struct probe_parse_err *err, int index, int code, int pos,
 }
 
 /**
+ * probe_check_nr_args - refuse more fetch arguments than an event holds
+ * @nr: the number of argument words
+ * @err: set when there are too many
+ *
+ * 6.12 refuses them with -E2BIG and logs nothing; 7.3 logs TOO_MANY_ARGS
+ * at the first argument (word 2), which is what is done here.
+ *
+ * Return: 0, or -E2BIG with @err set.
+ */
+int probe_check_nr_args(int nr, struct probe_parse_err *err)
+{
+	if (nr <= MAX_TRACE_ARGS)
+		return 0;
+	return probe_set_err(err, 2, TP_ERR_TOO_MANY_ARGS, 0, -E2BIG);
+}
+
+/**
  * probe_err_column - caret column of an error in the joined command
  * @argc: number of words
  * @argv: the words, as split by argv_split()

@@ -363,29 +363,33 @@ static int parse_btf_var(struct arg_parser *p, struct probe_tok t);
 static int parse_var_current(struct arg_parser *p, struct probe_tok t,
 			     struct probe_tok rest);
 
-/* The field @name of an eprobe's attached event, or NULL */
-static noinline const void *find_event_field(struct arg_parser *p,
-					     struct probe_tok name)
+/*
+ * Load the field @name of an eprobe's attached event, if it has one.
+ * Noinline: the name's copy stays out of the recursive parser's frame.
+ */
+static noinline bool load_event_field(struct arg_parser *p,
+				      struct probe_tok name)
 {
 	struct probe_parse_ctx *ctx = p->ctx;
 	char buf[MAX_ARGSTR_LEN + 1];
+	const void *field;
 
 	if (!ctx->find_field || !tok_copy(name, buf, sizeof(buf)))
-		return NULL;
-	return ctx->find_field(ctx->field_data, buf);
+		return false;
+	field = ctx->find_field(ctx->field_data, buf);
+	if (!field)
+		return false;
+	p->desc.load.op = FETCH_OP_TP_ARG;
+	p->desc.load.data = (void *)field;
+	return true;
 }
 
 /* An eprobe "$field" of the attached event */
 static int parse_var_field(struct arg_parser *p, struct probe_tok t,
 			   struct probe_tok name)
 {
-	const void *field = find_event_field(p, name);
-
-	if (field) {
-		p->desc.load.op = FETCH_OP_TP_ARG;
-		p->desc.load.data = (void *)field;
+	if (load_event_field(p, name))
 		return 0;
-	}
 	if (tok_eq(name, "comm") || tok_eq(name, "COMM")) {
 		p->desc.load.op = FETCH_OP_COMM;
 		return 0;
@@ -925,17 +929,18 @@ static noinline int apply_cast(struct arg_parser *p,
 {
 	struct probe_btf_cast cast = { .name = "task_struct" };
 	struct probe_btf_var var = {};
+	char buf[MAX_ARGSTR_LEN + 1];
 	int comma = -1, i, ret;
-	char *buf, *name;
+	char *name;
 
-	buf = kmalloc(2 * (MAX_ARGSTR_LEN + 1), GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
-	tok_copy(path, buf, MAX_ARGSTR_LEN + 1);	/* both fit: */
-	cast.path = buf;				/* parts of the body */
+	/* both fit: disjoint parts of the body, with ")->" between them */
+	if (!tok_copy(path, buf, sizeof(buf)))
+		return -EINVAL;
+	name = buf + path.len + 1;
+	if (spec && !tok_copy(*spec, name, sizeof(buf) - path.len - 1))
+		return -EINVAL;
+	cast.path = buf;
 	if (spec) {
-		name = buf + MAX_ARGSTR_LEN + 1;
-		tok_copy(*spec, name, MAX_ARGSTR_LEN + 1);
 		cast.name = name;
 		comma = tok_find(*spec, ',');
 		if (comma >= 0) {
@@ -944,7 +949,6 @@ static noinline int apply_cast(struct arg_parser *p,
 		}
 	}
 	ret = p->ctx->btf->find_cast(p->ctx, &cast, &var);
-	kfree(buf);
 	if (ret)
 		return cast_error(p, &var, spec, comma, path, pos, ret);
 	for (i = 0; i < var.nr_derefs && !ret; i++)
@@ -1053,12 +1057,8 @@ static int parse_this_cpu(struct arg_parser *p, struct probe_tok t)
 /* An eprobe's bare NAME: a field of the attached event */
 static int parse_event_field(struct arg_parser *p, struct probe_tok t)
 {
-	const void *field = find_event_field(p, t);
-
-	if (!field)
+	if (!load_event_field(p, t))
 		return arg_error(p, TP_ERR_NO_EVENT_FIELD, t.pos, -EINVAL);
-	p->desc.load.op = FETCH_OP_TP_ARG;
-	p->desc.load.data = (void *)field;
 	return 0;
 }
 

@@ -299,6 +299,7 @@ unsigned int probe_entry_data_size(const struct probe_entry_arg *earg);
 bool probe_is_good_name(const char *s, int len, bool hash_ok);
 int probe_set_err(struct probe_parse_err *err, int index, int code, int pos,
 		  int ret);
+int probe_check_nr_args(int nr, struct probe_parse_err *err);
 int probe_err_column(int argc, const char *argv[],
 		     const struct probe_parse_err *err);
 int probe_split_symbol_offset(const char *text, size_t *sym_len,

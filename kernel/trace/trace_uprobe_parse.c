@@ -128,11 +128,13 @@ static int uprobe_check_syntax(struct probe_cmd *cmd)
 {
 	const char **argv = cmd->argv;
 	const char *colon;
+	int ret;
 
 	if (cmd->argc < 2 || (argv[0][0] != 'p' && argv[0][0] != 'r'))
 		return -ECANCELED;
-	if (cmd->argc - 2 > MAX_TRACE_ARGS)
-		return -E2BIG;
+	ret = probe_check_nr_args(cmd->argc - 2, &cmd->err);
+	if (ret)
+		return ret;
 	colon = strrchr(argv[1], ':');
 	if (!strchr(argv[1], '/') || !colon || !isdigit(colon[1]))
 		return -ECANCELED;

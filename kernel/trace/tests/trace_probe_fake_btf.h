@@ -624,12 +624,9 @@ static int fbtf_find_cast(struct probe_parse_ctx *ctx,
 	for (tid = 0; tid < T_NR; tid++)
 		if (fbtf_types[tid].name &&
 		    !strcmp(fbtf_types[tid].name, cast->name))
-			return probe_type_find_cast(&f, tid, cast->field,
-						    cast->path, var);
-	var->err = TP_ERR_NO_PTR_STRCT;
-	var->err_in = PROBE_BTF_IN_NAME;
-	var->err_pos = 0;
-	return -EINVAL;
+			break;
+	return probe_type_find_cast(tid < T_NR ? &f : NULL, tid, cast->field,
+				    cast->path, var);
 }
 
 /* &probe_btf_ops.nr_params */

@@ -242,7 +242,7 @@ static void tp_check_err_coverage(struct kunit *test)
 	static const int fprobe_btf_ids[] = { TP_ERR_BTFARG_DIFFERS };
 
 	/* 6.12.117's 79, then kprobetrace's own, then 7.3's */
-	TP_EXPECT(test, TP_ERR_MAX == 92 && TP_ERR_BTFARG_DIFFERS == 84 &&
+	TP_EXPECT(test, TP_ERR_MAX == 93 && TP_ERR_BTFARG_DIFFERS == 84 &&
 		  TP_ERR_BAD_MAXACT_TYPE == 6 && TP_ERR_NEED_STRING_TYPE == 77 &&
 		  TP_ERR_EVENT_TOO_BIG == 78,
 		  "error catalogue is not the 6.12.117 one");

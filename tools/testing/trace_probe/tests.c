@@ -421,41 +421,69 @@ static void test_fetch_types(void)
 	      "unknown types");
 }
 
-/* 6.12 counts a uprobe's arguments before it looks for its file */
-static void test_uprobe_arg_limit(void)
+/*
+ * One more fetch argument than an event holds: 6.12 refuses it with
+ * -E2BIG, 7.3 also logs TOO_MANY_ARGS at the first argument.  At the
+ * limit, each front end goes on to what it checks next (a uprobe counts
+ * before it looks for its file, an eprobe before its event).
+ */
+struct tp_arg_limit_case {
+	const struct tp_frontend	*fe;
+	const char			*head;
+	int				ret_at_limit;
+	int				err_at_limit;
+};
+
+static const struct tp_arg_limit_case tp_arg_limit_cases[] = {
+	{ &tp_kprobe, "p:ev vfs_read", 0, PROBE_ERR_NONE },
+	{ &tp_fprobe, "f:ev vfs_read", 0, PROBE_ERR_NONE },
+	{ &tp_uprobe, "p /non_exist_file:1", -ENOENT, TP_ERR_FILE_NOT_FOUND },
+	{ &tp_eprobe, "e:ev sys/non_exist", -ENODEV, TP_ERR_BAD_ATTACH_EVENT },
+};
+
+static void check_arg_limit(const struct tp_arg_limit_case *tc, int n)
 {
 	struct probe_parse_err err;
 	struct tp_probe tp;
 	struct tp_words w;
-	int n, ret;
 	char *cmd;
+	int i, ret;
 
-	for (n = MAX_TRACE_ARGS; n <= MAX_TRACE_ARGS + 1; n++) {
-		cmd = calloc(1, 32 + 4 * n);
-		if (!cmd) {
-			check(false, "out of memory");
-			return;
-		}
-		strcpy(cmd, "p /non_exist_file:1");
-		for (ret = 0; ret < n; ret++)
-			strcat(cmd, " %ax");
-		if (tp_split(cmd, strlen(cmd), &w)) {
-			check(false, "out of memory");
-			free(cmd);
-			return;
-		}
-		ret = tp_parse(&tp_uprobe, &w, &tp, &err);
-		if (n > MAX_TRACE_ARGS)
-			check(ret == -E2BIG && err.code == PROBE_ERR_NONE,
-			      "%d uprobe arguments: got %d %s", n, ret,
-			      tp_err_name(err.code));
-		else
-			check(ret == -ENOENT && err.code == TP_ERR_FILE_NOT_FOUND,
-			      "%d uprobe arguments: got %d %s", n, ret,
-			      tp_err_name(err.code));
-		tp_probe_free(&tp);
-		tp_words_free(&w);
+	cmd = calloc(1, strlen(tc->head) + 8 * n + 1);
+	if (!cmd) {
+		check(false, "out of memory");
+		return;
+	}
+	strcpy(cmd, tc->head);
+	for (i = 0; i < n; i++)
+		strcat(cmd, " $stack");
+	if (tp_split(cmd, strlen(cmd), &w)) {
+		check(false, "out of memory");
 		free(cmd);
+		return;
+	}
+	ret = tp_parse(tc->fe, &w, &tp, &err);
+	if (n > MAX_TRACE_ARGS)
+		check(ret == -E2BIG && err.code == TP_ERR_TOO_MANY_ARGS &&
+		      err.index == 2 && err.offset == 0,
+		      "\"%s\" + %d arguments: got %d %s at %d:%d", tc->head, n,
+		      ret, tp_err_name(err.code), err.index, err.offset);
+	else
+		check(ret == tc->ret_at_limit && err.code == tc->err_at_limit,
+		      "\"%s\" + %d arguments: got %d %s", tc->head, n, ret,
+		      tp_err_name(err.code));
+	tp_probe_free(&tp);
+	tp_words_free(&w);
+	free(cmd);
+}
+
+static void test_arg_limit(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(tp_arg_limit_cases); i++) {
+		check_arg_limit(&tp_arg_limit_cases[i], MAX_TRACE_ARGS);
+		check_arg_limit(&tp_arg_limit_cases[i], MAX_TRACE_ARGS + 1);
 	}
 }
 
@@ -470,5 +498,5 @@ static void run_extra_tests(void)
 	test_validate_symbol();
 	test_dump();
 	test_fetch_types();
-	test_uprobe_arg_limit();
+	test_arg_limit();
 }
