@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run every test in /kpt/tests.list, each bounded by a wall-clock timeout:
 # ftracetest paths, or boot/NAME.sh scripts (tests/boot) that check what a
-# special kernel command line did and pass when they exit 0.  Report one
+# special kernel command line did and pass when they exit 0 (4: unsupported,
+# the feature is not in this kernel).  Report one
 # "RESULT <test> <outcome> <seconds>" line per test on
 # the results port (/dev/kpt-res), then "DONE".  Outcomes are ftracetest's (PASS, FAIL,
 # UNRESOLVED, UNTESTED, UNSUPPORTED, XFAIL) or TIMEOUT / NORESULT.
@@ -58,10 +59,12 @@ for t in $(cat /kpt/tests.list); do
 	start=$(date +%s)
 	case "$t" in
 	boot/*)	# a plain script run after a boot with its own command line
+		# exit 4: what it tests is not in this kernel
 		run_bounded "$timeout" "$log" sh -e "/kpt/$t"
 		rc=$?
 		res=FAIL
-		[ $rc = 0 ] && res=PASS ;;
+		[ $rc = 0 ] && res=PASS
+		[ $rc = 4 ] && res=UNSUPPORTED ;;
 	*)	(cd $FT && run_bounded "$timeout" "$log" ./ftracetest -l "$LOGS/$name.d" "$t")
 		rc=$?
 		res=$(outcome "$log") ;;
