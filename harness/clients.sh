@@ -13,6 +13,8 @@
 #       a golden (the clients of tests/clients/measure.list, which -a
 #       leaves out; harness/tracecmd-race.sh)
 #   -T SECS  bound of each client in the guest (600)
+#   -f FLAVOUR  boot that flavour of the kernel (dump: config/dump.config,
+#       built by harness/kbuild.sh ours dump)
 # A client passes when its normalised transcript equals the golden one.
 # A golden is only recorded from a run where the client's own checks
 # passed (exit 0).  Prints a diff per differing client and ends with
@@ -20,14 +22,15 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-golden_mode=0 all=0 only='' measure=0 client_bound=600
-while getopts "gac:mT:" o; do
+golden_mode=0 all=0 only='' measure=0 client_bound=600 flavour=0
+while getopts "gac:mT:f:" o; do
 	case $o in
 	g) golden_mode=1 ;;
 	a) all=1 ;;
 	c) only=$OPTARG ;;
 	m) measure=1 ;;
 	T) client_bound=$OPTARG ;;
+	f) flavour=$OPTARG ;;
 	*) kpt_die "bad option" ;;
 	esac
 done
@@ -36,7 +39,7 @@ variant=${1:?usage: clients.sh [-a] [-g] stock|ours}
 kpt_variant_check "$variant"
 [ "$golden_mode" = 1 ] && [ "$variant" != stock ] && kpt_die "-g records the goldens from stock only"
 
-out=$(kpt_outdir "$variant" 0)
+out=$(kpt_outdir "$variant" "$flavour")
 run=$out/clients
 dir=$KPT_ROOT/tests/clients
 [ -f "$(kpt_image "$out")" ] || kpt_die "no kernel in $out (build first)"
@@ -51,7 +54,7 @@ elif [ "$all" = 1 ]; then
 else
 	grep -v '^#' "$dir/check.list" >"$run/tests.list"
 fi
-KPT_STAGE=$run/initramfs "$KPT_ROOT/harness/initramfs.sh" "$variant" 0 \
+KPT_STAGE=$run/initramfs "$KPT_ROOT/harness/initramfs.sh" "$variant" "$flavour" \
 	"$run/tests.list" "$run/initramfs.cpio.gz"
 rm -rf "$run/initramfs"
 n=$(wc -l <"$run/tests.list")
@@ -60,7 +63,8 @@ n=$(wc -l <"$run/tests.list")
 bound=$((300 + n * (client_bound + 60)))
 kpt_log "real clients on $variant: $(xargs <"$run/tests.list")"
 rc=0
-"$KPT_ROOT/harness/qemu.sh" -q -s -m clients -i "$run/initramfs.cpio.gz" \
+"$KPT_ROOT/harness/qemu.sh" -q -s -m clients -k "$(kpt_image "$out")" \
+	-i "$run/initramfs.cpio.gz" \
 	-r "$run" -t "$bound" -a "kpt.vmlinux=$out/vmlinux kpt.src=$KPT_SRC/$variant kpt.timeout=$client_bound" \
 	"$variant" || rc=$?
 [ "$rc" = 0 ] || kpt_log "guest exit status $rc (see ${run#$KPT_ROOT/}/console.log)"

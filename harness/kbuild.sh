@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Configure and build one kernel variant out of tree:
-#   kbuild.sh stock|ours [0|1 debug]
+#   kbuild.sh stock|ours [0|1 debug|dump|debug-dump]
 # Output in build/out/VARIANT[-ARCH][-debug] (lib.sh's kpt_outdir): the
 # boot image, vmlinux, and the stripped modules under modroot/
 # (modules_install).  KPT_ARCH=arm64 cross-builds with Debian's
@@ -15,7 +15,11 @@ kpt_variant_check "$variant"
 src=$KPT_SRC/$variant
 out=$(kpt_outdir "$variant" "$debug")
 frags="$KPT_ROOT/config/kprobetrace.config $KPT_ROOT/config/$KPT_ARCH.config"
-[ "$debug" = 1 ] && frags="$frags $KPT_ROOT/config/debug.config"
+case $debug in
+1) frags="$frags $KPT_ROOT/config/debug.config" ;;
+dump) frags="$frags $KPT_ROOT/config/dump.config" ;;
+debug-dump) frags="$frags $KPT_ROOT/config/debug.config $KPT_ROOT/config/dump.config" ;;
+esac
 
 export ARCH=$KPT_ARCH
 [ -z "$KPT_CROSS" ] || export CROSS_COMPILE=$KPT_CROSS
@@ -65,6 +69,24 @@ configure() {
 	echo "$want" >"$stamp"
 }
 
+# A dump flavour differs from the plain (or debug) build in one option
+# that one file tests: it starts as a copy of that build, so that only the
+# objects the option touches are built again.
+case $debug in
+dump) base=$(kpt_outdir "$variant" 0) ;;
+debug-dump) base=$(kpt_outdir "$variant" 1) ;;
+*) base= ;;
+esac
+if [ -n "$base" ] && [ ! -d "$out" ] && [ -f "$base/.config" ]; then
+	kpt_log "starting the $debug flavour from ${base#$KPT_ROOT/}"
+	rm -rf "$out.tmp"
+	cp -a "$base" "$out.tmp"
+	# The host tools' dependency files name their build folder: make them
+	# name the copy, or objtool is built again, and then every object.
+	grep -rlIF "$base/" "$out.tmp/tools" --include='*.cmd' --include='*.d' |
+		xargs -r sed -i "s|$base/|$out/|g"
+	mv "$out.tmp" "$out"
+fi
 mkdir -p "$out"
 configure
 kpt_log "building $variant kernel in ${out#$KPT_ROOT/} (log: build.log)"
@@ -76,4 +98,4 @@ fi
 rm -rf "$out/modroot"
 kmake modules_install INSTALL_MOD_PATH="$out/modroot" INSTALL_MOD_STRIP=1 \
 	>>"$out/build.log" 2>&1 || kpt_die "modules_install failed, see $out/build.log"
-kpt_log "built $(kmake -s kernelrelease) ($variant$([ "$KPT_ARCH" = x86_64 ] || echo ", $KPT_ARCH")$([ "$debug" = 1 ] && echo ', debug'))"
+kpt_log "built $(kmake -s kernelrelease) ($variant$([ "$KPT_ARCH" = x86_64 ] || echo ", $KPT_ARCH")$([ "$debug" = 0 ] || echo ", $debug" | sed 's/, 1$/, debug/'))"

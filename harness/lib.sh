@@ -96,11 +96,16 @@ kpt_qemu_machine() {
 	esac
 }
 
-# Output folder of a build: variant plus flavour (plain or debug), and the
-# architecture when it is not x86-64.
-kpt_outdir() { # variant debug(0|1)
+# Output folder of a build: variant plus flavour (0 plain, 1 debug; dump
+# or debug-dump: either with config/dump.config), and the architecture
+# when it is not x86-64.
+kpt_outdir() { # variant flavour(0|1|dump|debug-dump)
 	local d=$KPT_BUILD/out/$1$KPT_ARCH_SUFFIX
-	[ "${2:-0}" = 1 ] && d=$d-debug
+	case ${2:-0} in
+	1) d=$d-debug ;;
+	dump) d=$d-dump ;;
+	debug-dump) d=$d-debug-dump ;;
+	esac
 	echo "$d"
 }
 

@@ -6,6 +6,8 @@
 #   -d            the debug flavour
 #   -m MODE       guest mode: check, demo or shell (default shell)
 #   -i INITRD     initramfs to boot (default: the variant's last one)
+#   -k IMAGE      kernel image to boot (default: the variant's); its
+#                 modules must be the variant's (the dump flavour's are)
 #   -r RUNDIR     where console.log and results.txt go
 #   -t SECONDS    wall-clock bound for the whole run (default 3600)
 #   -a ARGS       extra kernel command line
@@ -22,11 +24,13 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 debug=0 mode=shell initrd= rundir= bound=3600 extra= quiet=0 share=0 pidfile=
-while getopts "dm:i:r:t:a:qp:s" o; do
+image=
+while getopts "dm:i:k:r:t:a:qp:s" o; do
 	case $o in
 	d) debug=1 ;;
 	m) mode=$OPTARG ;;
 	i) initrd=$OPTARG ;;
+	k) image=$OPTARG ;;
 	r) rundir=$OPTARG ;;
 	t) bound=$OPTARG ;;
 	a) extra=$OPTARG ;;
@@ -41,6 +45,7 @@ variant=${1:?usage: qemu.sh [options] stock|ours}
 kpt_variant_check "$variant"
 out=$(kpt_outdir "$variant" "$debug")
 initrd=${initrd:-$out/initramfs.cpio.gz}
+image=${image:-$(kpt_image "$out")}
 rundir=${rundir:-$out/run-$mode}
 mem=1G
 # the debug allocators' shadow; the clients' DWARF and LLVM
@@ -67,7 +72,7 @@ case "$KPT_ARCH" in
 x86_64)	qemu+=(-smp 2,sockets=2,cores=1,threads=1) ;;
 arm64)	qemu+=(-smp 2) ;;
 esac
-qemu+=(-m "$mem" -kernel "$(kpt_image "$out")" -initrd "$initrd"
+qemu+=(-m "$mem" -kernel "$image" -initrd "$initrd"
 	-append "$cmdline" -display none -no-reboot -monitor none)
 
 # multidevs=remap: the host's root spans several file systems, whose

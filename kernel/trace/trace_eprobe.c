@@ -192,7 +192,6 @@ static int trace_eprobe_show(struct seq_file *m, struct dyn_event *ev)
 	seq_printf(m, "e:%s/%s %s.%s", trace_probe_group_name(&ep->tp),
 		   trace_probe_name(&ep->tp), ep->event_system, ep->event_name);
 	trace_probe_show_args(m, &ep->tp);
-	seq_putc(m, '\n');
 	return 0;
 }
 

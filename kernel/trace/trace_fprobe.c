@@ -1492,7 +1492,6 @@ static int trace_fprobe_show(struct seq_file *m, struct dyn_event *ev)
 		   trace_probe_name(&tf->tp), trace_fprobe_symbol(tf),
 		   tf->list_return ? "%return" : "");
 	trace_probe_show_args(m, &tf->tp);
-	seq_putc(m, '\n');
 	return 0;
 }
 

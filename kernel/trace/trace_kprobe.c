@@ -995,7 +995,6 @@ static int trace_kprobe_show(struct seq_file *m, struct dyn_event *ev)
 		   trace_probe_name(&tk->tp));
 	trace_kprobe_seq_place(m, tk);
 	trace_probe_show_args(m, &tk->tp);
-	seq_putc(m, '\n');
 	return 0;
 }
 

@@ -1387,12 +1387,57 @@ bool trace_probe_match_name(struct trace_probe *tp, const char *system,
 	       (!system || !strcmp(trace_probe_group_name(tp), system));
 }
 
+#ifdef CONFIG_PROBE_EVENTS_DUMP_FETCHARG
+static __printf(2, 3) void dump_to_seq(void *m, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	seq_vprintf(m, fmt, args);
+	va_end(args);
+}
+
+/* An eprobe's TP_ARG names the field of the attached event it loads */
+static const char *dump_field_name(void *m, const void *field)
+{
+	return ((const struct ftrace_event_field *)field)->name;
+}
+
+/*
+ * "#  NAME: OP -> OP -> ... -> END" for each argument: its compiled
+ * program, in the format of upstream 7.3's option of the same name.
+ */
+static void trace_probe_dump_args(struct seq_file *m, struct trace_probe *tp)
+{
+	struct fetch_dump_cbs cbs = {
+		.print		= dump_to_seq,
+		.field_name	= dump_field_name,
+		.priv		= m,
+		.upstream	= true,
+	};
+	unsigned int i;
+
+	for (i = 0; i < tp->nr_args; i++) {
+		seq_printf(m, "#  %s: ", tp->args[i].name);
+		fetch_prog_dump(tp->args[i].code,
+				fetch_prog_len(tp->args[i].code), &cbs);
+		seq_putc(m, '\n');
+	}
+}
+#else
+static void trace_probe_dump_args(struct seq_file *m, struct trace_probe *tp)
+{
+}
+#endif
+
 /**
- * trace_probe_show_args - list a probe's arguments
+ * trace_probe_show_args - end a probe's line in a listing
  * @m: the listing
  * @tp: the probe
  *
- * " NAME=FETCHARG" for each, as the command gave them.
+ * " NAME=FETCHARG" for each argument, as the command gave them, and the
+ * end of the line.  With CONFIG_PROBE_EVENTS_DUMP_FETCHARG, a comment
+ * line per argument follows with the program it was compiled into.
  */
 void trace_probe_show_args(struct seq_file *m, struct trace_probe *tp)
 {
@@ -1400,4 +1445,6 @@ void trace_probe_show_args(struct seq_file *m, struct trace_probe *tp)
 
 	for (i = 0; i < tp->nr_args; i++)
 		seq_printf(m, " %s=%s", tp->args[i].name, tp->args[i].comm);
+	seq_putc(m, '\n');
+	trace_probe_dump_args(m, tp);
 }

@@ -356,30 +356,89 @@ static void dump_operand(const struct fetch_insn *insn,
 	}
 }
 
+/*
+ * The operands as upstream 7.3 prints them: numbers, never names (a
+ * register is its offset in struct pt_regs), strings unquoted.
+ */
+static void dump_operand_upstream(const struct fetch_insn *insn,
+				  const struct fetch_dump_cbs *cbs)
+{
+	const char *name;
+
+	switch (fetch_op_info[insn->op].operand) {
+	case FETCH_OPND_PARAM:
+	case FETCH_OPND_REG:
+		cbs->print(cbs->priv, "(%u)", insn->param);
+		break;
+	case FETCH_OPND_IMM:
+		cbs->print(cbs->priv, "(0x%lx)", insn->immediate);
+		break;
+	case FETCH_OPND_STR:
+		cbs->print(cbs->priv, "(%s)",
+			   insn->data ? (const char *)insn->data : "");
+		break;
+	case FETCH_OPND_OFFSET:
+		cbs->print(cbs->priv, "(offset=%d)", insn->offset);
+		break;
+	case FETCH_OPND_SIZE:
+		cbs->print(cbs->priv, "(size=%u)", insn->size);
+		break;
+	case FETCH_OPND_MEM:
+		cbs->print(cbs->priv, "(offset=%d,size=%u)", insn->offset,
+			   insn->size);
+		break;
+	case FETCH_OPND_BITFIELD:
+		cbs->print(cbs->priv, "(basesize=%u,lshift=%u,rshift=%u)",
+			   insn->basesize, insn->lshift, insn->rshift);
+		break;
+	case FETCH_OPND_FIELD:
+		name = cbs->field_name ? cbs->field_name(cbs->priv, insn->data) :
+					 NULL;
+		cbs->print(cbs->priv, "(%s)", name ?: "?");
+		break;
+	}
+}
+
+/* 7.3 renamed the immediate string's op, DATA of 6.12, to IMMSTR */
+static const char *dump_op_name(enum fetch_op op, bool upstream)
+{
+	if (upstream && op == FETCH_OP_DATA)
+		return "IMMSTR";
+	return fetch_op_info[op].name;
+}
+
 /**
  * fetch_prog_dump - print a program, one "OP operands" per instruction
  * @prog: the program
  * @len: instructions readable at @prog
- * @cbs: output callbacks
+ * @cbs: output callbacks, and the format
  *
  * Instructions are separated by "; ", e.g.
- * "REG di; DEREF +8; ST_MEM +0 size=8; END".  Printing stops after END,
- * after @len instructions or at an unknown op ("?<number>").
+ * "REG di; DEREF +8; ST_MEM +0 size=8; END"; in 7.3's format
+ * (&fetch_dump_cbs.upstream) by " -> ", e.g.
+ * "REG(112) -> DEREF(offset=8) -> ST_MEM(offset=0,size=8) -> END".
+ * Printing stops after END, after @len instructions or at an unknown op
+ * ("?<number>", 7.3: "unknown(<number>)").
  */
 void fetch_prog_dump(const struct fetch_insn *prog, unsigned int len,
 		     const struct fetch_dump_cbs *cbs)
 {
+	bool up = cbs->upstream;
 	unsigned int i;
 
 	for (i = 0; i < len; i++) {
 		if (i)
-			cbs->print(cbs->priv, "; ");
+			cbs->print(cbs->priv, up ? " -> " : "; ");
 		if (prog[i].op >= FETCH_OP_MAX) {
-			cbs->print(cbs->priv, "?%d", prog[i].op);
+			cbs->print(cbs->priv, up ? "unknown(%d)" : "?%d",
+				   prog[i].op);
 			return;
 		}
-		cbs->print(cbs->priv, "%s", fetch_op_info[prog[i].op].name);
-		dump_operand(&prog[i], cbs);
+		cbs->print(cbs->priv, "%s", dump_op_name(prog[i].op, up));
+		if (up)
+			dump_operand_upstream(&prog[i], cbs);
+		else
+			dump_operand(&prog[i], cbs);
 		if (prog[i].op == FETCH_OP_END)
 			return;
 	}

@@ -270,12 +270,15 @@ const struct fetch_type *fetch_type_find(const char *name, size_t len,
  *	every architecture (arm64 and riscv have none), so the caller names
  *	registers; one it cannot name prints as "#OFFSET".
  * @priv: passed back to the callbacks
+ * @upstream: print in the format of upstream Linux 7.3's fetch-argument
+ *	dump (CONFIG_PROBE_EVENTS_DUMP_FETCHARG) instead
  */
 struct fetch_dump_cbs {
 	void (*print)(void *priv, const char *fmt, ...) __printf(2, 3);
 	const char *(*field_name)(void *priv, const void *field);
 	const char *(*reg_name)(void *priv, unsigned int offset);
 	void *priv;
+	bool upstream;
 };
 
 int fetch_prog_check(const struct fetch_insn *prog, unsigned int len);

@@ -309,7 +309,6 @@ static int trace_uprobe_show(struct seq_file *m, struct dyn_event *ev)
 		   trace_probe_group_name(&tu->tp), trace_probe_name(&tu->tp),
 		   tu->filename, place);
 	trace_probe_show_args(m, &tu->tp);
-	seq_putc(m, '\n');
 	return 0;
 }
 

@@ -575,23 +575,33 @@ static const char *tp_reg_name(void *priv, unsigned int offset)
 	return NULL;
 }
 
-/* Append the dump of the first @len instructions of @prog to @t */
 /* A fake eprobe field is its entry in fake_events[]: its name */
 static const char *tp_field_name(void *priv, const void *field)
 {
 	return *(const char * const *)field;
 }
 
-static const char *tp_dump_append(const struct fetch_insn *prog,
-				  unsigned int len, struct tp_text *t)
+/*
+ * Append the dump of the first @len instructions of @prog to @t, in 7.3's
+ * format (CONFIG_PROBE_EVENTS_DUMP_FETCHARG) when @upstream
+ */
+static const char *tp_dump_style(const struct fetch_insn *prog,
+				 unsigned int len, bool upstream,
+				 struct tp_text *t)
 {
 	struct fetch_dump_cbs cbs = {
 		.print = tp_text_print, .reg_name = tp_reg_name,
-		.field_name = tp_field_name, .priv = t,
+		.field_name = tp_field_name, .priv = t, .upstream = upstream,
 	};
 
 	fetch_prog_dump(prog, len, &cbs);
 	return t->buf;
+}
+
+static const char *tp_dump_append(const struct fetch_insn *prog,
+				  unsigned int len, struct tp_text *t)
+{
+	return tp_dump_style(prog, len, false, t);
 }
 
 static const char *tp_dump_len(const struct fetch_insn *prog, unsigned int len,

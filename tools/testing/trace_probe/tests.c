@@ -402,6 +402,67 @@ static void test_dump(void)
 	      "field named by its callback: %s", t.buf);
 }
 
+/* An argument's program in the format of 7.3's fetch-argument dump */
+static void check_dump_upstream(const struct fetch_insn *prog,
+				const char *want)
+{
+	struct tp_text t;
+
+	tp_text_reset(&t);
+	tp_dump_style(prog, FETCH_INSN_MAX, true, &t);
+	check(!strcmp(t.buf, want), "7.3 dump: expected \"%s\", got \"%s\"",
+	      want, t.buf);
+}
+
+/* A parsed argument's dump in 7.3's format */
+static void check_parsed_dump_upstream(const char *arg, const char *want)
+{
+	struct probe_parse_ctx ctx;
+	struct probe_arg parg;
+	int ret;
+
+	ret = tp_parse_one(TP_CASE_KPROBE, arg, &parg, &ctx);
+	check(!ret, "\"%s\": error %d", arg, ret);
+	if (!ret)
+		check_dump_upstream(parg.code, want);
+	probe_arg_free(&parg);
+	probe_entry_arg_free(ctx.entry_arg);
+}
+
+static void test_dump_upstream(void)
+{
+	static char str[] = "a\"b";
+	static char sym[] = "jiffies";
+	static const char *field = "dfd";
+
+	/* the example of 7.3's commit, less the BTF name */
+	check_parsed_dump_upstream("+0($arg1):ustring",
+				   "ARG(0) -> ST_USTRING(offset=0,size=4) -> END");
+	check_parsed_dump_upstream("+8(+16($stack2)):b3@5/32",
+				   "STACK(2) -> DEREF(offset=16) -> ST_MEM(offset=8,size=4) -> MOD_BF(basesize=4,lshift=24,rshift=29) -> END");
+	check_parsed_dump_upstream("+0($stack):u8[4]",
+				   "STACKP -> ST_MEM(offset=0,size=1) -> LP_ARRAY(4) -> END");
+	check_parsed_dump_upstream("\\0:x8", "IMM(0x0) -> ST_RAW(size=1) -> END");
+	check_dump_upstream((struct fetch_insn[]){ INSN(REG, .param = 80),
+		INSN(ST_RAW, .size = 2), INSN(END) },
+		"REG(80) -> ST_RAW(size=2) -> END");
+	check_dump_upstream((struct fetch_insn[]){ INSN(DATA, .data = str),
+		INSN(ST_STRING, .size = 4), INSN(END) },
+		"IMMSTR(a\"b) -> ST_STRING(offset=0,size=4) -> END");
+	check_dump_upstream((struct fetch_insn[]){ INSN(TP_ARG, .data = &field),
+		INSN(ST_RAW, .size = 8), INSN(END) },
+		"TP_ARG(dfd) -> ST_RAW(size=8) -> END");
+	check_dump_upstream((struct fetch_insn[]){ INSN(NOP_SYMBOL, .data = sym),
+		INSN(FOFFS, .immediate = 0x1f0), INSN(CURRENT),
+		INSN(CPU_PTR), INSN(UDEREF, .offset = -8),
+		INSN(EDATA, .offset = 8), INSN(ST_EDATA, .offset = 16),
+		INSN(ST_SYMSTR, .offset = 4, .size = 4), INSN(END) },
+		"NOP_SYMBOL(jiffies) -> FOFFS(0x1f0) -> CURRENT -> CPU_PTR -> UDEREF(offset=-8) -> EDATA(offset=8) -> ST_EDATA(offset=16) -> ST_SYMSTR(offset=4,size=4) -> END");
+	check_dump_upstream((struct fetch_insn[]){ INSN(COMM),
+		{ .op = 99 } },
+		"COMM -> unknown(99)");
+}
+
 static void test_fetch_types(void)
 {
 	const struct fetch_type *t;
@@ -499,4 +560,5 @@ static void run_extra_tests(void)
 	test_dump();
 	test_fetch_types();
 	test_arg_limit();
+	test_dump_upstream();
 }
