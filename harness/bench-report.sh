@@ -347,8 +347,15 @@ about() {
 		printf 'Wall time of the %s boot: %d s. ' "$v" "$w"
 	done
 	echo "Both: $total s on the 2-core build host (niced, alongside other jobs)."
-	if cmp -s "$(kpt_outdir stock 0)/.config" "$(kpt_outdir ours 0)/.config"; then
-		echo "The two kernels were built from the same .config."
+	# The options set must be the same; ours' Kconfig knows options that
+	# stock's does not (patches/, ours only), listed as not set.
+	if cmp -s <(grep '^CONFIG_' "$(kpt_outdir stock 0)/.config") \
+		  <(grep '^CONFIG_' "$(kpt_outdir ours 0)/.config"); then
+		echo "The two kernels were built with the same options set$(cmp -s \
+			"$(kpt_outdir stock 0)/.config" "$(kpt_outdir ours 0)/.config" ||
+			echo " (ours also knows options stock has not: $(diff \
+				"$(kpt_outdir stock 0)/.config" "$(kpt_outdir ours 0)/.config" |
+				sed -n 's/^> # CONFIG_\(.*\) is not set$/\1/p' | xargs | sed 's/ /, /g'), off)")."
 	else
 		echo "**The two kernels' .config files differ.**"
 	fi
