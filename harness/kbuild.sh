@@ -79,8 +79,12 @@ debug-dump) base=$(kpt_outdir "$variant" 1) ;;
 esac
 if [ -n "$base" ] && [ ! -d "$out" ] && [ -f "$base/.config" ]; then
 	kpt_log "starting the $debug flavour from ${base#$KPT_ROOT/}"
-	rm -rf "$out.tmp"
-	cp -a "$base" "$out.tmp"
+	rm -rf "$out.tmp" && mkdir -p "$out.tmp"
+	# the build only: not the harness's run folders, which a check run
+	# may be writing into meanwhile
+	tar -C "$base" --exclude=./check --exclude=./diff --exclude=./clients \
+		--exclude='./run-*' --exclude=./trace-cmd-race --exclude=./diag \
+		--exclude='./initramfs*' -cf - . | tar -C "$out.tmp" -xpf -
 	# The host tools' dependency files name their build folder: make them
 	# name the copy, or objtool is built again, and then every object.
 	grep -rlIF "$base/" "$out.tmp/tools" --include='*.cmd' --include='*.d' |
