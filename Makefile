@@ -10,6 +10,9 @@
 #   make check                 every test (host, then guest); ends "N passed, N failed"
 #   make check KERNEL=stock    the same suite on the pristine kernel (baseline)
 #   make check DEBUG=1         on the KASAN/UBSAN/lockdep/kmemleak kernel
+#   make check-dump            the boot tests of the "dump" flavour of ours
+#                              (CONFIG_PROBE_EVENTS_DUMP_FETCHARG, built from a
+#                              copy of the plain build): tests/boot/dump_*.sh
 #   make check TESTS=profile   only guest tests whose path matches
 #   make shell                 interactive guest shell (tracefs at /sys/kernel/tracing)
 #   make baseline              rerun the stock suite, rewrite tests/baseline/stock.pass
@@ -61,7 +64,7 @@ CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
 	$(if $(filter 1,$(NO_HOST)),-H) $(if $(filter 1,$(GUEST_ONLY)),-G)
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
-.PHONY: all deps tree kernel check demo shell baseline diff diff-golden bench distro distro-golden \
+.PHONY: all deps tree kernel check check-dump demo shell baseline diff diff-golden bench distro distro-golden \
 	stress stress-golden clients clients-golden tracecmd-race host-test fuzz clean distclean
 
 all: kernel
@@ -77,6 +80,9 @@ kernel: tree
 
 check: kernel
 	@$(H)/check.sh $(CHECK_FLAGS) $(KERNEL)
+
+check-dump: kernel
+	@$(H)/check.sh -H -D -t 'boot/dump' $(if $(filter 1,$(DEBUG)),-d) $(KERNEL)
 
 demo: kernel
 	@$(H)/demo.sh $(QEMU_FLAGS) $(KERNEL)

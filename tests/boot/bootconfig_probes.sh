@@ -9,10 +9,13 @@
 # enable apply, so that the kernel's own exec of /init is in the buffer.
 # A definition that fails is reported on the console and makes nothing.
 # Ours only: a kernel without 7.3's grammar (its README lines) is stock,
-# which ignores these keys (exit 4: unsupported).
+# which ignores these keys (exit 4: unsupported), as is one without fprobe
+# events (arm64 6.12).
 set -e
 cd /sys/kernel/tracing
 grep -q 'this_cpu_read(<fetcharg>)' README || exit 4
+# arm64 6.12 has no fprobe (nor tprobe) events: unsupported there
+grep -qF 'f[:[<group>/][<event>]]' README || exit 4
 
 test "$(cat events/eprobes/kpt_bcep/enable)" = 1
 test "$(cat events/fprobes/kpt_bcfp/enable)" = 1
