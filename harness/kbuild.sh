@@ -15,10 +15,18 @@ kpt_variant_check "$variant"
 src=$KPT_SRC/$variant
 out=$(kpt_outdir "$variant" "$debug")
 frags="$KPT_ROOT/config/kprobetrace.config $KPT_ROOT/config/$KPT_ARCH.config"
+# A dump flavour differs from the plain (or debug) build, its base, in
+# one option that one file tests: it starts as a copy of that build, so
+# that only the objects the option touches are built again.
+base=
 case $debug in
 1) frags="$frags $KPT_ROOT/config/debug.config" ;;
-dump) frags="$frags $KPT_ROOT/config/dump.config" ;;
-debug-dump) frags="$frags $KPT_ROOT/config/debug.config $KPT_ROOT/config/dump.config" ;;
+dump)
+	frags="$frags $KPT_ROOT/config/dump.config"
+	base=$(kpt_outdir "$variant" 0) ;;
+debug-dump)
+	frags="$frags $KPT_ROOT/config/debug.config $KPT_ROOT/config/dump.config"
+	base=$(kpt_outdir "$variant" 1) ;;
 esac
 
 export ARCH=$KPT_ARCH
@@ -69,14 +77,6 @@ configure() {
 	echo "$want" >"$stamp"
 }
 
-# A dump flavour differs from the plain (or debug) build in one option
-# that one file tests: it starts as a copy of that build, so that only the
-# objects the option touches are built again.
-case $debug in
-dump) base=$(kpt_outdir "$variant" 0) ;;
-debug-dump) base=$(kpt_outdir "$variant" 1) ;;
-*) base= ;;
-esac
 if [ -n "$base" ] && [ ! -d "$out" ] && [ -f "$base/.config" ]; then
 	kpt_log "starting the $debug flavour from ${base#$KPT_ROOT/}"
 	rm -rf "$out.tmp" && mkdir -p "$out.tmp"
