@@ -10,10 +10,12 @@
  * kernel answered, so the stock kernel and ours get the same writes and
  * any single write can be made again.  Most lines come from a grammar of
  * the five front ends (kprobe, kretprobe, uprobe, eprobe, fprobe and
- * tprobe heads, deletes, every fetch argument and type, valid or not);
- * some are then mutated (bytes flipped, inserted or cut, tokens doubled
- * or swapped), and a few press on the limits (4094-byte lines, 64-byte
- * names, 128 arguments, 63-byte argument bodies, 16 fetch operations).
+ * tprobe heads, deletes, every fetch argument and type, valid or not,
+ * upstream 7.3's typecasts, $current and this_cpu_*() among them); some
+ * are then mutated (bytes flipped, inserted or cut, tokens doubled or
+ * swapped), and a few press on the limits (4094-byte lines, 64-byte
+ * names, 128 arguments, 63- and 255-byte argument bodies, 16 fetch
+ * operations, 8 nested typecasts).
  *
  * What differs between kernels or boots is written as a placeholder and
  * filled in at write time: {addr:SYM} (SYM's address, from kallsyms),
@@ -98,6 +100,9 @@
 #define WRITE_BUFSIZE	4096
 #define MAX_EVENT_NAME_LEN	64
 #define MAX_ARGSTR_LEN	63
+/* ... and upstream 7.3's, which kprobetrace follows */
+#define MAX_ARGSTR_LEN_73	255
+#define MAX_NESTED_73	8
 #define MAX_ARG_NAME_LEN	32
 #define MAX_TRACE_ARGS	128
 /* The event that lives through the whole run, for name clashes */
@@ -560,21 +565,25 @@ static void gen_uplace(struct gen *g)
 
 enum body {
 	B_REG, B_STACK, B_RETVAL, B_COMM, B_ARGN, B_BADVAR, B_IMM, B_IMMSTR,
-	B_MEM, B_UMEM, B_DEREF, B_BTF, B_FIELD, B_JUNK, B_NR,
+	B_MEM, B_UMEM, B_DEREF, B_BTF, B_FIELD, B_JUNK, B_CAST, B_NR,
 };
 
-/* How likely each kind of body is at each site, valid there or not */
+/*
+ * How likely each kind of body is at each site, valid there or not.
+ * "cast" is upstream 7.3's grammar (a typecast, $current, this_cpu_*()),
+ * which 6.12 refuses and kprobetrace takes on kernel probes.
+ */
 static const unsigned char body_weight[S_NR][B_NR] = {
-	/*            reg stk ret comm arg bad imm str mem umem deref btf fld junk */
-	[S_KENTRY] = { 14, 8, 1, 5, 12, 2, 5, 3, 8, 1, 15, 16, 1, 2 },
-	[S_KRET] = { 10, 5, 16, 5, 10, 2, 4, 3, 6, 1, 14, 12, 1, 2 },
-	[S_KMID] = { 20, 10, 2, 5, 6, 2, 5, 3, 10, 1, 18, 6, 1, 2 },
-	[S_UPROBE] = { 20, 8, 2, 6, 6, 2, 6, 4, 4, 10, 18, 2, 1, 2 },
-	[S_URET] = { 14, 6, 16, 6, 4, 2, 5, 4, 4, 8, 16, 2, 1, 2 },
-	[S_EPROBE] = { 3, 3, 2, 6, 3, 3, 5, 4, 5, 1, 14, 3, 40, 2 },
-	[S_FENTRY] = { 4, 8, 2, 5, 18, 2, 5, 3, 6, 1, 14, 20, 1, 2 },
-	[S_FRET] = { 4, 6, 16, 5, 14, 2, 4, 3, 5, 1, 12, 16, 1, 2 },
-	[S_TPROBE] = { 4, 6, 3, 5, 14, 2, 5, 3, 5, 1, 12, 22, 1, 2 },
+	/*            reg stk ret comm arg bad imm str mem umem deref btf fld junk cast */
+	[S_KENTRY] = { 14, 8, 1, 5, 12, 2, 5, 3, 8, 1, 15, 16, 1, 2, 10 },
+	[S_KRET] = { 10, 5, 16, 5, 10, 2, 4, 3, 6, 1, 14, 12, 1, 2, 8 },
+	[S_KMID] = { 20, 10, 2, 5, 6, 2, 5, 3, 10, 1, 18, 6, 1, 2, 8 },
+	[S_UPROBE] = { 20, 8, 2, 6, 6, 2, 6, 4, 4, 10, 18, 2, 1, 2, 3 },
+	[S_URET] = { 14, 6, 16, 6, 4, 2, 5, 4, 4, 8, 16, 2, 1, 2, 2 },
+	[S_EPROBE] = { 3, 3, 2, 6, 3, 3, 5, 4, 5, 1, 14, 3, 40, 2, 8 },
+	[S_FENTRY] = { 4, 8, 2, 5, 18, 2, 5, 3, 6, 1, 14, 20, 1, 2, 10 },
+	[S_FRET] = { 4, 6, 16, 5, 14, 2, 4, 3, 5, 1, 12, 16, 1, 2, 8 },
+	[S_TPROBE] = { 4, 6, 3, 5, 14, 2, 5, 3, 5, 1, 12, 22, 1, 2, 10 },
 };
 
 static const char * const regs_ok[] = { REGS_OK };
@@ -625,6 +634,47 @@ static const char * const umems[] = {
 	"@+0x0", "@+", "@+x", "@+{woffs:fuzz_target_1}",
 };
 
+/*
+ * Upstream 7.3's forms.  A typecast is "(TYPE)VALUE PATH": the types,
+ * container_of ones ("STRUCT,MEMBER") among them, and the member paths
+ * are drawn apart, so that most pairs do not fit (TYPECAST_*, member not
+ * found) and some do.  Per-CPU symbols exist on every architecture.
+ */
+static const char * const cast_types[] = {
+	"file", "file", "dentry", "path", "task_struct", "inode", "rq",
+	"nosuch_struct", "file,f_path", "file,f_path.dentry", "file,f_mode",
+	"file,f_path->dentry", "file,nosuch", "task_struct,pid", "", "file,",
+	"struct file", "file,f_path.",
+};
+
+static const char * const cast_paths[] = {
+	"->f_mode", "->f_mode", "->f_path.dentry->d_name.name", "->pid",
+	"->comm", "->d_name.name", "->f_inode->i_ino", "->nosuch", "", "->",
+	".f_mode", "->f_pos", "->cpu", "->dentry",
+};
+
+/* Simple values a typecast applies to, beside the site's BTF names */
+static const char * const cast_values[] = {
+	KPT_ARG1, "$arg1", "$stack0", "$retval", "$current", "@jiffies",
+	"@jiffies+8", "\\0x10", "$comm",
+};
+
+static const char * const current_paths[] = {
+	"", "->pid", "->pid", "->tgid", "->comm", "->real_parent->pid",
+	"->nosuch", ".pid", "->mm->", "->flags", "->comm:string",
+};
+
+static const char * const percpu_funcs[] = {
+	"this_cpu_read", "this_cpu_read", "this_cpu_ptr", "this_cpu_foo",
+	"this_cpu_read ",
+};
+
+static const char * const percpu_args[] = {
+	"@process_counts", "@process_counts", "@runqueues",
+	"@{addr:process_counts}", "@jiffies", "@no_such_symbol", "",
+	"@process_counts+8",
+};
+
 static const char * const deref_signs[] = { "+", "-", "+u", "-u" };
 static const char * const deref_offs[] = {
 	"0", "0", "8", "16", "0x10", "4096", "0x7fffffff", "x", "",
@@ -642,12 +692,14 @@ static const char * const clean_kernel[] = {
 	"+0($stack):u64", "-8(+16(" KPT_ARG2 ")):s32", KPT_ARG1 ":b4@2/32",
 	"+0(" KPT_SP "):u8[4]", KPT_ARG2 ":symbol", "$stack0:symstr",
 	"+0(" KPT_ARG2 "):string", "+u0(" KPT_ARG2 "):ustring",
-	"@jiffies+8:x8", "+0(+0(" KPT_ARG1 ")):char",
+	"@jiffies+8:x8", "+0(+0(" KPT_ARG1 ")):char", "$current->pid",
+	"$current->comm:string", "this_cpu_read(@process_counts):u64",
 };
 
 static const char * const clean_entry[] = {
 	"$arg1", "$arg2:u32", "$arg1:x16", "+0($arg1):u64", "$arg*",
-	"$arg2:%pd", "$arg1:%pD",
+	"$arg2:%pd", "$arg1:%pD", "(file)$arg1->f_mode",
+	"(rq)this_cpu_ptr(@runqueues)->cpu",
 };
 
 static const char * const clean_ret[] = {
@@ -656,7 +708,8 @@ static const char * const clean_ret[] = {
 
 static const char * const clean_fprobe[] = {
 	"$stack", "$stack0", "$comm", "+0($stack):u64", "@jiffies",
-	"\\7", "$arg1", "$arg2:u32", "+8($arg1):x32",
+	"\\7", "$arg1", "$arg2:u32", "+8($arg1):x32", "$current->tgid",
+	"(file,f_path)$arg1->f_pos",
 };
 
 static const char * const clean_user[] = {
@@ -786,6 +839,57 @@ static void gen_junk(struct gen *g)
 			 junk_chars[rnd(&g->r, strlen(junk_chars))]);
 }
 
+/* The value a typecast or this_cpu_*() applies to */
+static void gen_cast_value(struct gen *g, int depth)
+{
+	struct str *t = &g->d->text;
+	unsigned int k = rnd(&g->r, 100);
+
+	if (k < 30 && depth < 3) {
+		/* "(FETCHARG)", 7.3's way to cast any fetch argument */
+		str_putc(t, '(');
+		gen_body(g, depth + 1);
+		str_putc(t, ')');
+	} else if (k < 60) {
+		if (g->site == S_EPROBE)
+			gen_field(g);
+		else
+			gen_btf(g);
+	} else {
+		str_puts(t, PICK(&g->r, cast_values));
+	}
+}
+
+/* A body of upstream 7.3's grammar: $current, this_cpu_*(), a typecast */
+static void gen_cast(struct gen *g, int depth)
+{
+	struct str *t = &g->d->text;
+	unsigned int k = rnd(&g->r, 100);
+
+	if (k < 20) {
+		str_puts(t, "$current");
+		str_puts(t, PICK(&g->r, current_paths));
+		return;
+	}
+	if (k < 40) {
+		str_puts(t, PICK(&g->r, percpu_funcs));
+		str_putc(t, '(');
+		if (chance(&g->r, 70) || depth >= 3)
+			str_puts(t, PICK(&g->r, percpu_args));
+		else
+			gen_body(g, depth + 1);
+		if (chance(&g->r, 95))
+			str_putc(t, ')');
+		return;
+	}
+	str_putc(t, '(');
+	str_puts(t, PICK(&g->r, cast_types));
+	if (chance(&g->r, 97))
+		str_putc(t, ')');
+	gen_cast_value(g, depth);
+	str_puts(t, PICK(&g->r, cast_paths));
+}
+
 /* The bodies that are one word of a list */
 static const struct {
 	const char * const *words;
@@ -815,8 +919,8 @@ static enum body pick_body(struct gen *g, int depth)
 			break;
 		k -= w[i];
 	}
-	/* deep enough: no more dereferences (the limits test goes deeper) */
-	if (i == B_DEREF && depth > 2)
+	/* deep enough: no more nesting (the limits test goes deeper) */
+	if ((i == B_DEREF || i == B_CAST) && depth > 2)
 		i = B_REG;
 	return i;
 }
@@ -844,6 +948,9 @@ static void gen_body(struct gen *g, int depth)
 		break;
 	case B_JUNK:
 		gen_junk(g);
+		break;
+	case B_CAST:
+		gen_cast(g, depth);
 		break;
 	default:	/* a word from the body's list */
 		str_puts(t, body_words[b].words[rnd(&g->r, body_words[b].n)]);
@@ -1188,11 +1295,12 @@ static void gen_many_args(struct gen *g)
 	}
 }
 
-/* An argument body of 61..66 bytes around MAX_ARGSTR_LEN */
+/* An argument body of 61..66 or 253..258 bytes, around either limit */
 static void gen_long_arg(struct gen *g)
 {
 	struct str *t = &g->d->text;
-	unsigned int len = MAX_ARGSTR_LEN - 2 + rnd(&g->r, 6);
+	unsigned int len = (chance(&g->r, 50) ? MAX_ARGSTR_LEN :
+			    MAX_ARGSTR_LEN_73) - 2 + rnd(&g->r, 6);
 	size_t start;
 
 	str_printf(t, "p:fz/e%ld vfs_read ", g->idx);
@@ -1212,18 +1320,25 @@ static void gen_long_arg(struct gen *g)
 	}
 }
 
-/* Nested dereferences around the 16-instruction cap */
+/*
+ * Nested dereferences around the 16-instruction cap, or nested typecasts
+ * and this_cpu_ptr()s around 7.3's nesting limit
+ */
 static void gen_deep(struct gen *g)
 {
 	struct str *t = &g->d->text;
 	unsigned int depth = 10 + rnd(&g->r, 7), i;
+	unsigned int how = rnd(&g->r, 4);
 
 	str_printf(t, "p:fz/e%ld vfs_read a=", g->idx);
+	if (how >= 2)
+		depth = MAX_NESTED_73 - 2 + rnd(&g->r, 4);
 	for (i = 0; i < depth; i++)
-		str_puts(t, "+0(");
+		str_puts(t, how < 2 ? "+0(" : how == 2 ? "(file)(" :
+			 "this_cpu_ptr(");
 	str_puts(t, KPT_ARG1);
 	for (i = 0; i < depth; i++)
-		str_putc(t, ')');
+		str_puts(t, how == 2 ? ")->f_mode" : ")");
 	if (chance(&g->r, 50))
 		str_puts(t, ":string");
 }
