@@ -264,9 +264,9 @@ static void check_btf(unsigned int flags, const char *func, const char *arg,
 	ctx.funcname = func;
 	ret = probe_arg_parse(&ctx, 0, arg, &parg);
 	if (err)
-		check(ret < 0 && ctx.err.code == err, "BTF \"%s\" in %s: "
-		      "expected %s, got %d %s", arg, func, tp_err_name(err), ret,
-		      tp_err_name(ctx.err.code));
+		check(ret < 0 && ctx.err.code == err,
+		      "BTF \"%s\" in %s: expected %s, got %d %s",
+		      arg, func, tp_err_name(err), ret, tp_err_name(ctx.err.code));
 	else if (check(!ret, "BTF \"%s\" in %s: %d %s", arg, func, ret,
 		       tp_err_name(ctx.err.code)))
 		check(!strcmp(tp_dump(parg.code, &t), prog),
@@ -373,7 +373,7 @@ static void test_validate_symbol(void)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		strcpy(buf, cases[i].sym);
+		strscpy(buf, cases[i].sym, sizeof(buf));
 		check(trace_kprobe_validate_symbol(&fake_env, buf, &addr) ==
 		      cases[i].ret && addr == cases[i].addr &&
 		      !strcmp(buf, cases[i].sym),
@@ -444,23 +444,23 @@ static void test_dump_upstream(void)
 				   "STACKP -> ST_MEM(offset=0,size=1) -> LP_ARRAY(4) -> END");
 	check_parsed_dump_upstream("\\0:x8", "IMM(0x0) -> ST_RAW(size=1) -> END");
 	check_dump_upstream((struct fetch_insn[]){ INSN(REG, .param = 80),
-		INSN(ST_RAW, .size = 2), INSN(END) },
-		"REG(80) -> ST_RAW(size=2) -> END");
+			    INSN(ST_RAW, .size = 2), INSN(END) },
+			    "REG(80) -> ST_RAW(size=2) -> END");
 	check_dump_upstream((struct fetch_insn[]){ INSN(DATA, .data = str),
-		INSN(ST_STRING, .size = 4), INSN(END) },
-		"IMMSTR(a\"b) -> ST_STRING(offset=0,size=4) -> END");
+			    INSN(ST_STRING, .size = 4), INSN(END) },
+			    "IMMSTR(a\"b) -> ST_STRING(offset=0,size=4) -> END");
 	check_dump_upstream((struct fetch_insn[]){ INSN(TP_ARG, .data = &field),
-		INSN(ST_RAW, .size = 8), INSN(END) },
-		"TP_ARG(dfd) -> ST_RAW(size=8) -> END");
+			    INSN(ST_RAW, .size = 8), INSN(END) },
+			    "TP_ARG(dfd) -> ST_RAW(size=8) -> END");
 	check_dump_upstream((struct fetch_insn[]){ INSN(NOP_SYMBOL, .data = sym),
-		INSN(FOFFS, .immediate = 0x1f0), INSN(CURRENT),
-		INSN(CPU_PTR), INSN(UDEREF, .offset = -8),
-		INSN(EDATA, .offset = 8), INSN(ST_EDATA, .offset = 16),
-		INSN(ST_SYMSTR, .offset = 4, .size = 4), INSN(END) },
-		"NOP_SYMBOL(jiffies) -> FOFFS(0x1f0) -> CURRENT -> CPU_PTR -> UDEREF(offset=-8) -> EDATA(offset=8) -> ST_EDATA(offset=16) -> ST_SYMSTR(offset=4,size=4) -> END");
+			    INSN(FOFFS, .immediate = 0x1f0), INSN(CURRENT),
+			    INSN(CPU_PTR), INSN(UDEREF, .offset = -8),
+			    INSN(EDATA, .offset = 8), INSN(ST_EDATA, .offset = 16),
+			    INSN(ST_SYMSTR, .offset = 4, .size = 4), INSN(END) },
+			    "NOP_SYMBOL(jiffies) -> FOFFS(0x1f0) -> CURRENT -> CPU_PTR -> UDEREF(offset=-8) -> EDATA(offset=8) -> ST_EDATA(offset=16) -> ST_SYMSTR(offset=4,size=4) -> END");
 	check_dump_upstream((struct fetch_insn[]){ INSN(COMM),
-		{ .op = 99 } },
-		"COMM -> unknown(99)");
+			    { .op = 99 } },
+			    "COMM -> unknown(99)");
 }
 
 static void test_fetch_types(void)
@@ -508,16 +508,18 @@ static void check_arg_limit(const struct tp_arg_limit_case *tc, int n)
 	struct tp_probe tp;
 	struct tp_words w;
 	char *cmd;
+	size_t len;
 	int i, ret;
 
-	cmd = calloc(1, strlen(tc->head) + 8 * n + 1);
+	len = strlen(tc->head) + 7 * n + 1;
+	cmd = calloc(1, len);
 	if (!cmd) {
 		check(false, "out of memory");
 		return;
 	}
-	strcpy(cmd, tc->head);
+	strscpy(cmd, tc->head, len);
 	for (i = 0; i < n; i++)
-		strcat(cmd, " $stack");
+		strncat(cmd, " $stack", len - strlen(cmd) - 1);
 	if (tp_split(cmd, strlen(cmd), &w)) {
 		check(false, "out of memory");
 		free(cmd);
