@@ -48,6 +48,14 @@
 #   make clients-golden        rewrite tests/clients/golden from the stock kernel
 #   make tracecmd-race         trace-cmd's lost records of a short command,
 #                              measured on stock and ours side by side
+#   make series                the patch series of kprobetrace against the stock
+#                              6.12 tree (series/list), with a cover letter, in
+#                              build/series/out/
+#   make series-check          make series, then check it: git am onto a fresh
+#                              repository of the stock tree, checkpatch --strict,
+#                              the ours tree at the end, and every patch built in
+#                              order, all of kernel/trace/ under the test config
+#                              and Debian's (make check runs a short form)
 #
 # Build output lives in build/ (git-ignored).
 
@@ -65,7 +73,8 @@ CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
 .PHONY: all deps tree kernel check check-dump demo shell baseline diff diff-golden bench distro distro-golden \
-	stress stress-golden clients clients-golden tracecmd-race host-test fuzz clean distclean
+	stress stress-golden clients clients-golden tracecmd-race series series-check \
+	host-test fuzz clean distclean
 
 all: kernel
 
@@ -144,6 +153,14 @@ tracecmd-race:
 	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
 	@$(MAKE) --no-print-directory kernel KERNEL=ours DEBUG=0
 	@$(H)/tracecmd-race.sh
+
+series: tree
+	@$(H)/series.sh
+
+# The ours kernel's build gives the test config the patches are built with.
+series-check:
+	@$(MAKE) --no-print-directory kernel KERNEL=ours DEBUG=0 ARCH=x86_64
+	@$(H)/series.sh -c -f
 
 host-test:
 	@$(MAKE) -C tools/testing/trace_probe test

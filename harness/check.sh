@@ -8,9 +8,10 @@
 #   -G          the guest tests and boot tests only (make baseline)
 #   -D          also the boot tests of the dump flavour ("# kernel: dump"),
 #               which make check leaves to make check-dump
-# Lint, host unit tests and a short fuzz run alongside the guest suite
-# (tests/selftests.list, tests/boot), then the differential test and the
-# real clients (tests/clients).  A guest test fails if it does not pass but is in
+# Lint, the patch series, host unit tests and a short fuzz run alongside
+# the guest suite (tests/selftests.list, tests/boot), then the
+# differential test and the real clients (tests/clients).  A guest test
+# fails if it does not pass but is in
 # tests/baseline/stock.pass, or is one of the project's own tests; any other
 # non-pass is reported as skipped with the reason from
 # tests/baseline/stock.notes; tests/baseline/ours.widened lists the stock
@@ -62,10 +63,11 @@ widened=$KPT_BASELINE/ours.widened
 # every failure a line in $run/failures: files, because the host stage
 # runs in a subshell alongside the guest suite.  The kinds, in the order
 # the totals are printed:
-kinds="lint distro host-rows fuzz guest boot kunit diff stress clients arm64 runs"
+kinds="lint distro series host-rows fuzz guest boot kunit diff stress clients arm64 runs"
 declare -A kind_name=(
 	[lint]="lint (checkpatch, kernel-doc)"
 	[distro]="distribution-config builds"
+	[series]="patch series (git am, checkpatch, the ours tree at its end)"
 	[host-rows]="host unit-test assertions (parser rows among them)"
 	[fuzz]="host fuzz run"
 	[guest]="guest tests (stock selftests, project tests)"
@@ -147,6 +149,21 @@ distro_build() {
 	add_counts distro "distribution configs" "$run/distro.log" "$rc"
 }
 
+# The patch series of make series, checked (harness/series.sh -c): it
+# applies with git am to a fresh repository of the stock tree, each patch
+# is checkpatch clean, and the tree at the end is the ours tree, which
+# this run builds and tests.  Building each patch in turn (eight minutes
+# of the test config, more of Debian's) is make series-check's.  Once,
+# for the x86-64 ours kernel.
+series_check() {
+	[ "$variant" = ours ] && [ "$KPT_ARCH" = x86_64 ] || return 0
+	local rc=0
+	kpt_log "patch series: git am, checkpatch, the ours tree (harness/series.sh -c)"
+	"$KPT_ROOT/harness/series.sh" -c >"$run/series.log" 2>&1 || rc=$?
+	grep -E '^FAIL' "$run/series.log"
+	add_counts series "patch series" "$run/series.log" "$rc"
+}
+
 # The fixed-seed fuzz run: it passes when libFuzzer exits 0 having run
 # every one of its inputs.  No time cap below the count (a slow machine
 # runs them all, more slowly); the bound only stops a hang.
@@ -174,6 +191,7 @@ host_tests() {
 		fail lint "lint" "$(first_finding "$run/lint.log" .) (see ${run#$KPT_ROOT/}/lint.log)"
 	fi
 	distro_build
+	series_check
 	kpt_log "host unit tests"
 	make -s -C "$dir" test >"$run/host-test.log" 2>&1 || rc=$?
 	tail -n 30 "$run/host-test.log"
@@ -660,7 +678,7 @@ host_lane() { # name niceness function
 
 host_stage_start() {
 	[ "$host" = 1 ] || arm64_wanted || return 0
-	kpt_log "host stage (lint, distribution configs, unit tests, fuzz; beside it the arm64 part) alongside the guest runs; its report follows theirs"
+	kpt_log "host stage (lint, distribution configs, patch series, unit tests, fuzz; beside it the arm64 part) alongside the guest runs; its report follows theirs"
 	[ "$host" = 0 ] || host_lane host-stage 15 host_tests
 	arm64_wanted && host_lane arm64-part 10 arm64_tests
 	return 0

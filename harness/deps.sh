@@ -3,7 +3,8 @@
 # Install, from Debian's archive only, what building and booting the test
 # kernels, the real clients the tests run (tests/clients) and the cross
 # compilers of the other Debian architectures (harness/distro.sh) and the
-# arm64 guest (qemu-system-arm, harness/sysroot.sh) need.
+# arm64 guest (qemu-system-arm, harness/sysroot.sh) need, and python3-ply
+# for checkpatch's SPDX check of the patch series (harness/series.sh).
 # Idempotent: asks apt only for packages that are missing.
 set -euo pipefail
 
@@ -15,7 +16,7 @@ gnuplot-nox libkshark-dev libtracecmd-dev libjson-c-dev kernelshark xvfb xauth
 x11-utils imagemagick
 gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-i686-linux-gnu
 gcc-powerpc64le-linux-gnu gcc-riscv64-linux-gnu gcc-s390x-linux-gnu
-qemu-system-arm libc6-dev-arm64-cross"
+qemu-system-arm libc6-dev-arm64-cross python3-ply"
 
 # arm64 as a foreign architecture: harness/sysroot.sh downloads the arm64
 # guest's busybox and trace-cmd from Debian's archive
