@@ -51,7 +51,7 @@
 #   make series                the patch series of kprobetrace against the stock
 #                              6.12 tree (series/list), with a cover letter, in
 #                              build/series/out/
-#   make series-check          make series, then check it: git am onto a fresh
+#   make series-check          make series, then check it: git am onto a git
 #                              repository of the stock tree, checkpatch --strict,
 #                              the ours tree at the end, and every patch built in
 #                              order, all of kernel/trace/ under the test config

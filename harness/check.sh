@@ -150,9 +150,9 @@ distro_build() {
 }
 
 # The patch series of make series, checked (harness/series.sh -c): it
-# applies with git am to a fresh repository of the stock tree, each patch
-# is checkpatch clean, and the tree at the end is the ours tree, which
-# this run builds and tests.  Building each patch in turn (eight minutes
+# applies with git am to the stock tree (a git repository made from the
+# tarball), each patch is checkpatch clean, and the tree at the end is
+# the ours tree, which this run builds and tests.  Building each patch in turn (eight minutes
 # of the test config, more of Debian's) is make series-check's.  Once,
 # for the x86-64 ours kernel.
 series_check() {

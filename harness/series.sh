@@ -5,7 +5,8 @@
 #   series.sh         write build/series/out/: a cover letter and one patch
 #                     per line of series/list (make series)
 #   series.sh -c      check that series (make check): it applies with git am
-#                     to a fresh git repository of the stock tree; every
+#                     to the stock tree (a branch at the stock commit of a
+#                     git repository made from the tarball); every
 #                     patch is checkpatch --strict clean (the findings of
 #                     harness/checkpatch.allow aside); the tree at the end
 #                     is the ours tree, which make check builds
@@ -80,11 +81,11 @@ patch_for_am() { # name
 	     !skip' "$KPT_ROOT/patches/$1"
 }
 
-# kernel/trace/Makefile as it is after a step: the repository's, less the
-# objects of the repository's files that the tree does not have yet.  A line that loses its
-# first object goes, with the comment above it; a line that loses others
-# is written as one line.  With every source there, it is the
-# repository's file; before the first, it is stock's.
+# kernel/trace/Makefile as it is after a step: the repository's, less
+# the objects of the repository's files that the tree does not have yet.
+# A line that loses its first object goes, with the comment above it; a
+# line that loses others is written again (wrap).  With every source
+# there, it is the repository's file; before the first, it is stock's.
 step_makefile() { # tree
 	awk -v tree="$1/kernel/trace" -v repo="$KPT_ROOT/kernel/trace" '
 	function have(o, s) {
@@ -274,15 +275,16 @@ make_series() {
 
 # --- the check (-c) ---
 
-repo=$dir/check
+# The check applies the series in the stock repository, on a branch
+# "check" that starts at the stock commit: git am sees the stock tree as
+# the tarball has it, and a second checkout of the whole tree is saved.
+repo=$base
 
-# A fresh git repository of the stock tree, and the series on it with
-# git am, patch by patch on the branch "check".
+# The series on the stock tree with git am, patch by patch.
 apply_series() {
 	local p
-	rm -rf "$repo"
-	git clone -q --shared --branch stock "$base" "$repo" 2>/dev/null &&
-	git -C "$repo" checkout -q -b check || return 1
+	git -C "$repo" checkout -q -f -B check stock &&
+	git -C "$repo" clean -q -f -d -x || return 1
 	for p in "$out"/[0-9]*.patch; do
 		case $p in */0000-cover-letter.patch) continue ;; esac
 		if ! git -C "$repo" am -q "$p" >"$dir/am.log" 2>&1; then
@@ -292,7 +294,7 @@ apply_series() {
 			return 1
 		fi
 	done
-	ok "git am: the $(git -C "$repo" rev-list --count stock..check) patches apply to a fresh repository of the stock tree"
+	ok "git am: the $(git -C "$repo" rev-list --count stock..check) patches apply to the stock tree"
 }
 
 # checkpatch --strict of one patch, less the findings checkpatch.allow
