@@ -203,15 +203,18 @@ make_commits() {
 	done < <(series_lines)
 }
 
-# A figure of a markdown table: the row whose first cell is NAME, cells
-# STOCK and OURS (1-based, the name being 1).  Dies when the row is gone,
-# so that the cover letter never quotes a table that changed shape.
-figure() { # file name stock-cell ours-cell
-	awk -F '|' -v name="$2" -v s="$3" -v o="$4" '
+# A figure of a markdown table, printed as a line of the cover letter:
+# the row whose first cell is NAME, cells STOCK and OURS (1-based, the
+# name being 1).  Dies when the row is gone, so that the cover letter
+# never quotes a table that changed shape.
+figure() { # width file name stock-cell ours-cell
+	local v
+	v=$(awk -F '|' -v name="$3" -v s="$4" -v o="$5" '
 	{ c = $2; gsub(/^ +| +$/, "", c) }
 	c == name { gsub(/ /, "", $(s + 1)); gsub(/ /, "", $(o + 1))
 		    print $(s + 1) " -> " $(o + 1); found = 1; exit }
-	END { exit !found }' "$KPT_ROOT/$1" || kpt_die "series: no row '$2' in $1"
+	END { exit !found }' "$KPT_ROOT/$2") || kpt_die "series: no row '$3' in $2"
+	printf "  %-${1}s %s\n" "$3" "$v"
 }
 
 # The cover letter's figures, from the tables of the repository.
@@ -223,21 +226,21 @@ cover_figures() {
 	for row in "entry, no arguments" "four register arguments" "kernel string" \
 		'$comm' "kretprobe, \$retval" "uprobe, two register arguments" \
 		"fprobe, four \$argN" "eprobe, a field and a dereference"; do
-		printf '  %-34s %s\n' "$row" "$(figure BENCHMARKS.md "$row" 6 7)"
+		figure 34 BENCHMARKS.md "$row" 6 7
 	done
 	echo
 	echo "Control plane, 1000 kprobe events (stock -> ours):"
 	echo
 	for row in "create, one write(2) per definition" "enable (events/kptcp/enable)" \
 		"disable (events/kptcp/enable)" "delete, one write(2) per -:event"; do
-		printf '  %-38s %s\n' "$row" "$(figure BENCHMARKS.md "$row" 2 3)"
+		figure 38 BENCHMARKS.md "$row" 2 3
 	done
 	echo
 	echo "Reliability (RELIABILITY.md, make stress: stock -> ours):"
 	echo
 	for row in "tasks hung" "kernel reports (console)" "fuzzed writes" \
 		"accepted (then enabled, hit, read, deleted)" "invariant violations"; do
-		printf '  %-44s %s\n' "$row" "$(figure RELIABILITY.md "$row" 2 3)"
+		figure 44 RELIABILITY.md "$row" 2 3
 	done
 }
 
