@@ -15,7 +15,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 variant=$1 debug=$2 testlist=$3 dest=$4
-out=$(kpt_outdir "$variant" "$debug")
+# KPT_OUT: the build folder whose modules go in, when it is not the
+# variant's test build (make distro-boot's Debian-configured kernels).
+out=${KPT_OUT:-$(kpt_outdir "$variant" "$debug")}
 src=$KPT_SRC/$variant
 # KPT_STAGE: a private staging folder, so that a differential run can pack
 # while a check run of the same variant packs its own.
