@@ -73,7 +73,7 @@ CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
 .PHONY: all deps tree kernel check check-dump demo shell baseline diff diff-golden bench distro distro-golden \
-	stress stress-golden clients clients-golden tracecmd-race series series-check distro-boot \
+	stress stress-golden clients clients-golden tracecmd-race series series-check deb distro-boot \
 	host-test fuzz clean distclean
 
 all: kernel
@@ -161,6 +161,12 @@ series: tree
 series-check:
 	@$(MAKE) --no-print-directory kernel KERNEL=ours DEBUG=0 ARCH=x86_64
 	@$(H)/series.sh -c -f
+
+# Debian kernel packages (linux-image, linux-headers) of the ours tree with
+# the config KCONFIG: by default the running kernel's when it is a 6.12
+# one, else Debian's amd64 config.
+deb: tree
+	@$(H)/deb.sh $(KCONFIG)
 
 # Debian's amd64 config (modules off but the test modules), stock and ours
 # built and booted, the probe selftests' pass lists compared; not in make
