@@ -21,7 +21,6 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-debian_config=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 localversion=-kprobetrace
 
 # The config to build with: the argument, the running kernel's when it is
@@ -35,8 +34,8 @@ pick_config() { # [path]
 	elif [ -f "$running" ] && grep -q '^# Linux/[a-z0-9_]* 6\.12\.' "$running"; then
 		echo "$running"
 	else
-		[ -f "$debian_config" ] || kpt_die "$debian_config missing (make deps)"
-		echo "$debian_config"
+		[ -f "$KPT_DEBIAN_CONFIG" ] || kpt_die "$KPT_DEBIAN_CONFIG missing (make deps)"
+		echo "$KPT_DEBIAN_CONFIG"
 	fi
 }
 

@@ -25,7 +25,6 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ "$KPT_ARCH" = x86_64 ] || kpt_die "distro-boot: Debian's amd64 config, x86-64 only"
-debian_config=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 runs=$KPT_BUILD/out/distro-boot
 selftests="test.d/kprobe/*.tc test.d/dynevent/*.tc"
 per_test=${KPT_TEST_TIMEOUT:-240}
@@ -45,10 +44,10 @@ test_modules() {
 # Debian's signing infrastructure (which is not in the source package).
 configure() { # variant out
 	local src=$KPT_SRC/$1 out=$2 want line
-	want=$({ xzcat "$debian_config"; test_modules; } | sha256sum)
+	want=$({ xzcat "$KPT_DEBIAN_CONFIG"; test_modules; } | sha256sum)
 	[ "$(cat "$out/.kpt-config" 2>/dev/null)" = "$want" ] && return 0
 	mkdir -p "$out"
-	xzcat "$debian_config" |
+	xzcat "$KPT_DEBIAN_CONFIG" |
 		sed -E 's/^(CONFIG_[A-Za-z0-9_]+)=m$/# \1 is not set/' >"$out/.config"
 	test_modules >>"$out/.config"
 	"$src/scripts/config" --file "$out/.config" \
@@ -202,7 +201,7 @@ pass_lists() {
 		sed 's/^/    /' "$runs/pass.diff"
 }
 
-[ -f "$debian_config" ] || kpt_die "$debian_config missing (make deps installs linux-config-6.12)"
+[ -f "$KPT_DEBIAN_CONFIG" ] || kpt_die "$KPT_DEBIAN_CONFIG missing (make deps installs linux-config-6.12)"
 "$KPT_ROOT/harness/tree.sh" stock >/dev/null && "$KPT_ROOT/harness/tree.sh" ours >/dev/null ||
 	kpt_die "could not prepare the trees"
 rm -rf "$runs"

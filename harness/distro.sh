@@ -34,7 +34,6 @@ done
 shift $((OPTIND - 1))
 cross_archs="arm64 arm i386 powerpc riscv s390"
 configs=${*:-debian allmod $(printf 'allmod-%s ' $cross_archs)}
-debian_config=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 passed=0 failed=0
 
 # The kernel's ARCH and the cross compiler's prefix of a config
@@ -75,15 +74,15 @@ configure() { # variant config out
 	local v=$1 cfg=$2 out=$3 want
 	case $cfg in
 	debian)
-		[ -f "$debian_config" ] ||
-			kpt_die "$debian_config missing (make deps installs linux-config-6.12)"
-		want=$(sha256sum <"$debian_config") ;;
+		[ -f "$KPT_DEBIAN_CONFIG" ] ||
+			kpt_die "$KPT_DEBIAN_CONFIG missing (make deps installs linux-config-6.12)"
+		want=$(sha256sum <"$KPT_DEBIAN_CONFIG") ;;
 	*) want="$cfg $(allconfig_of "$cfg" | sha256sum)" ;;
 	esac
 	[ "$(cat "$out/.kpt-config" 2>/dev/null)" = "$want" ] && return 0
 	mkdir -p "$out"
 	if [ "$cfg" = debian ]; then
-		xzcat "$debian_config" >"$out/.config"
+		xzcat "$KPT_DEBIAN_CONFIG" >"$out/.config"
 	else
 		allconfig_of "$cfg" >"$out/allconfig"
 		KCONFIG_ALLCONFIG=$out/allconfig kmake "$v" "$out" "$cfg" allmodconfig \

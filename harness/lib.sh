@@ -4,6 +4,9 @@
 KPT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 KPT_BUILD=${KPT_BUILD:-$KPT_ROOT/build}
 KPT_TARBALL=/usr/src/linux-source-6.12.tar.xz
+# Debian's own 6.12 amd64 kernel config (package linux-config-6.12): make
+# distro, distro-boot, deb and the series check build with it.
+KPT_DEBIAN_CONFIG=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 KPT_SRC=$KPT_BUILD/src
 KPT_JOBS=${KPT_JOBS:-$(nproc)}
 

@@ -32,7 +32,6 @@ done
 dir=$KPT_BUILD/series
 base=$dir/base
 out=$dir/out
-debian_config=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 passed=0 failed=0
 # Commits of the series get the date of the repository's last commit, so
 # that the same repository always writes the same series.
@@ -396,7 +395,7 @@ changed_objects() { # commit
 step_config() { # name objdir
 	case $1 in
 	test) cp "$KPT_BUILD/out/ours/.config" "$2/.config" ;;
-	debian) xzcat "$debian_config" >"$2/.config" ;;
+	debian) xzcat "$KPT_DEBIAN_CONFIG" >"$2/.config" ;;
 	esac
 	make -C "$repo" O="$2" ARCH=x86_64 olddefconfig >/dev/null
 }
