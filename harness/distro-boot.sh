@@ -31,8 +31,7 @@ per_test=${KPT_TEST_TIMEOUT:-240}
 boot_timeout=${KPT_BOOT_TIMEOUT:-300}
 passed=0 failed=0 skipped=0
 
-export KBUILD_BUILD_USER=kprobetrace KBUILD_BUILD_HOST=qemu
-export KBUILD_BUILD_TIMESTAMP="2026-01-01"
+kpt_build_stamp
 
 # The test modules: what config/kprobetrace.config builds as modules, and
 # CONFIG_SAMPLES, which the samples among them depend on.
@@ -83,10 +82,6 @@ list_tests() { # variant
 		(cd "$KPT_ROOT/tools/testing/selftests/ftrace" && ls -1 test.d/kprobetrace/*.tc)
 }
 
-isolated() {
-	sed -n 's/^isolate: *//p' "$KPT_ROOT/tests/selftests.list"
-}
-
 # One boot of a variant's kernel running the tests of LIST; its results
 # are appended to $runs/results-VARIANT.txt.
 boot() { # variant tag list
@@ -116,9 +111,9 @@ run_variant() { # variant
 	local v=$1 t n=0 t0
 	t0=$(date +%s)
 	: >"$runs/results-$v.txt"
-	list_tests "$v" | grep -vxF -f <(isolated) >"$runs/$v.list"
+	list_tests "$v" | grep -vxF -f <(kpt_selftest_patterns isolate) >"$runs/$v.list"
 	boot "$v" main "$runs/$v.list" || return 1
-	for t in $(list_tests "$v" | grep -xF -f <(isolated)); do
+	for t in $(list_tests "$v" | grep -xF -f <(kpt_selftest_patterns isolate)); do
 		n=$((n + 1))
 		echo "$t" >"$runs/$v-isolated-$n.list"
 		boot "$v" "isolated-$n" "$runs/$v-isolated-$n.list" || return 1
@@ -140,7 +135,7 @@ result_of() { # variant test
 }
 
 in_baseline() { # list test
-	grep -v '^#' "$KPT_BASELINE/$1" 2>/dev/null | cut -d' ' -f1 | grep -qxF "$2"
+	kpt_list "$KPT_BASELINE/$1" | grep -qxF "$2"
 }
 
 # What ours must give for a stock selftest, from stock's result.

@@ -31,8 +31,7 @@ esac
 
 export ARCH=$KPT_ARCH
 [ -z "$KPT_CROSS" ] || export CROSS_COMPILE=$KPT_CROSS
-export KBUILD_BUILD_USER=kprobetrace KBUILD_BUILD_HOST=qemu
-export KBUILD_BUILD_TIMESTAMP="2026-01-01"
+kpt_build_stamp
 kmake() {
 	make -C "$src" O="$out" -j"$KPT_JOBS" "$@"
 }

@@ -112,6 +112,38 @@ kpt_outdir() { # variant flavour(0|1|dump|debug-dump)
 	echo "$d"
 }
 
+# kpt_build_stamp: the user, host and date every test kernel's version
+# string shows, so that two builds of a tree are alike (exported for make).
+kpt_build_stamp() {
+	export KBUILD_BUILD_USER=kprobetrace KBUILD_BUILD_HOST=qemu
+	export KBUILD_BUILD_TIMESTAMP="2026-01-01"
+}
+
+# kpt_list FILE: the entries of a list of tests/ (tests/baseline/*,
+# tests/selftests.list): the first word of each line that is neither
+# blank nor a comment.
+kpt_list() {
+	grep -v -e '^#' -e '^[[:space:]]*$' "$1" 2>/dev/null | cut -d' ' -f1
+}
+
+# kpt_selftest_patterns isolate|main: the test patterns of
+# tests/selftests.list, of its "isolate:" lines (tests that crash some
+# kernel: a boot each) or of the others.
+kpt_selftest_patterns() {
+	local line
+	grep -v -e '^#' -e '^[[:space:]]*$' "$KPT_ROOT/tests/selftests.list" |
+	while read -r line; do
+		case $line in
+		isolate:*)
+			if [ "$1" = isolate ]; then
+				line=${line#isolate:}
+				echo "${line# }"
+			fi ;;
+		*) if [ "$1" = main ]; then echo "$line"; fi ;;
+		esac
+	done
+}
+
 # The bootable kernel image of a build folder
 kpt_image() { # outdir
 	echo "$1/$KPT_IMAGE"
