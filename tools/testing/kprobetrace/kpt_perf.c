@@ -351,6 +351,35 @@ static int kprobes_at(__u64 addr, char type, bool *disabled)
 	return n;
 }
 
+/*
+ * How far into @func a kprobe on its entry sits: 0, or past the ENDBR
+ * instruction an x86-64 kernel built with IBT starts it with.  Learnt
+ * from a tracefs kprobe event on @func (not from the kprobe PMU, which
+ * the callers test): the address in kprobes/list where it adds a kprobe.
+ */
+static __u64 entry_offset(const char *func)
+{
+	enum { SPAN = 16 };
+	__u64 addr = ksym_addr(func), off, found = SPAN;
+	char def[KSYM_NAME_LEN + 32];
+	int before[SPAN];
+	bool disabled;
+
+	for (off = 0; off < SPAN; off++)
+		before[off] = kprobes_at(addr + off, 'k', &disabled);
+	snprintf(def, sizeof(def), "p:kpt_perf/entry %s", func);
+	if (tracefs_write("kprobe_events", def) < 0)
+		fail("cannot define a kprobe event on %s", func);
+	for (off = 0; off < SPAN && found == SPAN; off++)
+		if (kprobes_at(addr + off, 'k', &disabled) > before[off])
+			found = off;
+	if (tracefs_write("kprobe_events", "-:kpt_perf/entry") < 0)
+		fail("cannot delete kpt_perf/entry");
+	if (found == SPAN)
+		fail("no kprobe in kprobes/list at %s+0..%d", func, SPAN - 1);
+	return found;
+}
+
 static int kprobes_total(void)
 {
 	char *text = must_read(KPROBES_LIST), *p;
@@ -585,9 +614,10 @@ static bool parse_kind(const char *arg)
 static __u64 first_offset(const char *func)
 {
 	struct pmu_probe p = { .func = func };
+	__u64 entry = entry_offset(func);
 	int fd;
 
-	for (p.offset = 1; p.offset < 16; p.offset++) {
+	for (p.offset = entry + 1; p.offset < entry + 16; p.offset++) {
 		fd = pmu_open(&p);
 		if (fd >= 0) {
 			close(fd);
@@ -601,7 +631,8 @@ static __u64 first_offset(const char *func)
 		fprintf(stderr, "%s: kprobe PMU %s+%llu: %s\n", cmd, func,
 			p.offset, errname(KPT_ENOTINSN));
 	}
-	fail("no offset in %s+1..15 takes a kprobe", func);
+	fail("no offset in %s+%llu..%llu takes a kprobe", func, entry + 1,
+	     entry + 15);
 }
 
 static void cmd_pmu_type(char **argv)
@@ -622,7 +653,7 @@ static void cmd_pmu_count(char **argv)
 {
 	struct pmu_probe p = { .retprobe = parse_kind(argv[0]), .func = TARGET };
 
-	check_pmu_probe(&p, ksym_addr(TARGET));
+	check_pmu_probe(&p, ksym_addr(TARGET) + entry_offset(TARGET));
 }
 
 static void cmd_pmu_addr(char **argv)
@@ -630,7 +661,7 @@ static void cmd_pmu_addr(char **argv)
 	struct pmu_probe p = { .retprobe = parse_kind(argv[0]) };
 
 	p.addr = ksym_addr(TARGET);
-	check_pmu_probe(&p, p.addr);
+	check_pmu_probe(&p, p.addr + entry_offset(TARGET));
 }
 
 static void cmd_pmu_offset(char **argv)
@@ -639,9 +670,9 @@ static void cmd_pmu_offset(char **argv)
 
 	p.offset = first_offset(TARGET);
 	printf("%s: first probe offset in %s: %llu\n", cmd, TARGET, p.offset);
-	if (p.offset < 2)
-		fail("%s+1 took a kprobe: the entry is not a multi-byte instruction",
-		     TARGET);
+	if (p.offset < entry_offset(TARGET) + 2)
+		fail("%s+%llu took a kprobe: the entry is not a multi-byte instruction",
+		     TARGET, p.offset);
 	check_pmu_probe(&p, ksym_addr(TARGET) + p.offset);
 	p.retprobe = true;
 	expect_errno("kretprobe PMU past the entry", pmu_open(&p), EINVAL);
@@ -1042,7 +1073,7 @@ static void check_raw_return(const char *event, __u64 want_func, bool dfd)
 /* A kprobe's __probe_ip is the probed address: the function's own */
 static void cmd_raw_entry(char **argv)
 {
-	check_raw_entry(argv[0], ksym_addr(OPEN_FUNC));
+	check_raw_entry(argv[0], ksym_addr(OPEN_FUNC) + entry_offset(OPEN_FUNC));
 }
 
 static void cmd_raw_return(char **argv)
@@ -1489,9 +1520,9 @@ static void check_pmu_query(const struct pmu_probe *p, const struct query *q)
 
 static void cmd_bpf_query(char **argv)
 {
-	__u64 addr = ksym_addr(TARGET);
+	__u64 addr = ksym_addr(TARGET), entry = addr + entry_offset(TARGET);
 	struct pmu_probe p = { .func = TARGET };
-	struct query q = { BPF_FD_TYPE_KPROBE, TARGET, 0, addr };
+	struct query q = { BPF_FD_TYPE_KPROBE, TARGET, 0, entry };
 
 	check_pmu_query(&p, &q);
 	p.retprobe = true;
@@ -1510,7 +1541,7 @@ static void cmd_bpf_query(char **argv)
 	p.addr = addr;
 	q.symbol = "";
 	q.offset = 0;
-	q.addr = addr;
+	q.addr = entry;
 	check_pmu_query(&p, &q);
 }
 
@@ -1534,11 +1565,19 @@ static void cmd_bpf_query_event(char **argv)
 		q.fd_type = BPF_FD_TYPE_KRETPROBE;
 	q.offset = parse_u64(argv[3]);
 	if (!strncmp(argv[2], "0x", 2)) {
+		char func[KSYM_NAME_LEN];
+		int count;
+
 		q.symbol = "";
 		q.addr = parse_u64(argv[2]) + q.offset;
+		ksym_around(q.addr, func);
+		if (!q.offset && ksym_find(func, &count) == q.addr)
+			q.addr += entry_offset(func);
 		q.offset = 0;
 	} else {
 		q.addr = ksym_addr(q.symbol) + q.offset;
+		if (!q.offset)
+			q.addr += entry_offset(q.symbol);
 	}
 	fd = tp_open(argv[0], 0);
 	check_query(fd, &q);
