@@ -301,10 +301,12 @@ static void fprobe_scratch_free(struct ftrace_ops *ops)
  * The functions of that name are found through kallsyms' sorted names
  * instead, and the modules' symbols: the same functions, each with its
  * ftrace location and named so by kallsyms, as ftrace's match wants.
+ * A glob that starts with a digit is no name: ftrace reads it as an index
+ * into available_filter_functions (6.12's "f 17" is on its 17th function).
  */
 static bool fprobe_glob_is_name(const char *glob)
 {
-	return *glob && !strpbrk(glob, "*?[]!\\");
+	return *glob && !isdigit(*glob) && !strpbrk(glob, "*?[]!\\");
 }
 
 /**

@@ -312,14 +312,23 @@ static bool btf_var_same(const struct probe_btf_var *a,
 	return !memcmp(a->deref, b->deref, a->nr_derefs * sizeof(a->deref[0]));
 }
 
+/* A pattern of one function named without a glob ("MOD:FUNC") */
+static bool btf_multi_one_name(const struct fprobe_btf_multi *m)
+{
+	return m->pat->nr_items == 1 && !strpbrk(m->pat->items[0].glob, "*?[");
+}
+
+/* An error at @func, named in the detail unless the pattern names it */
 static int btf_multi_error(struct fprobe_btf_multi *m, const char *func,
 			   struct probe_btf_var *var, int err, int pos,
 			   int ret)
 {
-	snprintf(m->detail, sizeof(m->detail), " (at %s)", func);
+	if (!btf_multi_one_name(m)) {
+		snprintf(m->detail, sizeof(m->detail), " (at %s)", func);
+		var->err_detail = m->detail;
+	}
 	var->err = err;
 	var->err_pos = pos;
-	var->err_detail = m->detail;
 	return ret;
 }
 
@@ -343,11 +352,12 @@ static int btf_multi_find_var(struct probe_parse_ctx *ctx, const char *text,
 		var->err = PROBE_ERR_NONE;
 		return n;
 	}
-	if (!n) {
-		var->err = TP_ERR_NO_BTF_ENTRY;
-		var->err_pos = 0;
-		return -ENOENT;
-	}
+	/*
+	 * No function now (a module not loaded): the pattern's text as a
+	 * function name, which BTF does not know, as 6.12 looks it up.
+	 */
+	if (!n)
+		return btf_multi_find_at(ctx, m, ctx->funcname, text, var);
 	func = m->names;
 	ret = btf_multi_find_at(ctx, m, func, text, var);
 	if (ret == -ENODEV)
@@ -478,9 +488,10 @@ static const struct probe_btf_ops fprobe_btf_multi_ops = {
 
 /*
  * The function BTF types the arguments with: the one function a pattern
- * names without a glob ("MOD:FUNC", "FUNC:exit"), or NULL if the pattern
- * may name several.  A 6.12 glob is looked up as a function name, which
- * BTF does not know, as in 6.12.
+ * names without a glob or a module ("FUNC:exit"), or NULL if the pattern
+ * may name several, or one of a module, which may not be loaded (the
+ * functions found then type them).  A 6.12 glob is looked up as a
+ * function name, which BTF does not know, as in 6.12.
  */
 static const char *fprobe_btf_funcname(struct trace_fprobe_head *fh)
 {
@@ -488,7 +499,8 @@ static const char *fprobe_btf_funcname(struct trace_fprobe_head *fh)
 
 	if (pat->legacy)
 		return fh->symbol;
-	if (pat->nr_items != 1 || strpbrk(pat->items[0].glob, "*?["))
+	if (pat->nr_items != 1 || pat->items[0].mod ||
+	    strpbrk(pat->items[0].glob, "*?["))
 		return NULL;
 	return pat->items[0].glob;
 }

@@ -2250,16 +2250,20 @@ static const struct tp_fprobe_head_case tp_fprobe_head_cases[] = {
 	FHEAD("f0x10:grp/ev vfs_read%return", "grp/ev", true, false, 16,
 	      "vfs_read", "vfs_read"),
 	/* patterns: one function names the event and types the arguments */
-	FPAT("f:grp/ev mymod:fn", "grp/ev", false, 0, "mymod:fn", "fn",
-	     "+mymod:fn"),
-	FPAT("f:grp/ mymod:fn", "grp/mymod_fn__entry", false, 0, "mymod:fn",
-	     "fn", "+mymod:fn"),
 	FPAT("f vfs_read:exit", "fprobes/vfs_read__exit", true, 0,
 	     "vfs_read:exit", "vfs_read", "+vfs_read"),
 	FPAT("f vfs_read:entry $retvalue", "fprobes/vfs_read__entry", false, 0,
 	     "vfs_read:entry", "vfs_read", "+vfs_read"),
+	/*
+	 * a module's function: the one the module has now (if it is loaded)
+	 * types the arguments, as for a list
+	 */
+	FPAT("f:grp/ev mymod:fn", "grp/ev", false, 0, "mymod:fn", "mymod:fn",
+	     "+mymod:fn"),
+	FPAT("f:grp/ mymod:fn", "grp/mymod_fn__entry", false, 0, "mymod:fn",
+	     "mymod:fn", "+mymod:fn"),
 	FPAT("f mymod:fn:entry", "fprobes/mymod_fn__entry", false, 0,
-	     "mymod:fn:entry", "fn", "+mymod:fn"),
+	     "mymod:fn:entry", "mymod:fn:entry", "+mymod:fn"),
 	/* a list or a glob: no function types the arguments */
 	FPAT("f:g/e vfs_*,!vfs_readv,mymod:fn%return", "g/e", true, 0,
 	     "vfs_*,!vfs_readv,mymod:fn", "vfs_*,!vfs_readv,mymod:fn",
@@ -2337,6 +2341,15 @@ static const struct tp_err_case tp_fprobe_btf_err_cases[] = {
 	{ NULL, "f:g/e nothing*,nowhere* ^count", TP_ERR_NO_BTF_ENTRY },
 	/* one function, named as ever: no detail */
 	{ NULL, "f:g/e mymod:fn2 ^file", TP_ERR_NO_BTFARG },
+	/*
+	 * a module not loaded has no function: 6.12 looks "MOD:FUNC" up in
+	 * BTF as it is (vmlinux's vfs_read does not type it), in its order
+	 */
+	{ NULL, "f notloaded:vfs_read ^file", TP_ERR_NO_BTF_ENTRY },
+	{ NULL, "f:g/e notloaded:vfs_read a=^count", TP_ERR_NO_BTF_ENTRY },
+	{ NULL, "f notloaded:vfs_read file.^f_mode", TP_ERR_NOSUP_DAT_ARG },
+	{ NULL, "f notloaded:vfs_read%return $retval->^x",
+	  TP_ERR_NO_BTF_ENTRY },
 };
 
 static const struct tp_fmt_case tp_fprobe_btf_fmt_cases[] = {
