@@ -607,14 +607,14 @@ static bool parse_kind(const char *arg)
 }
 
 /*
- * The smallest offset past the entry of @func at which the kprobe PMU
- * accepts a kprobe.  Every smaller offset is no place for one (inside the
- * entry instruction) and must fail with KPT_ENOTINSN.
+ * The smallest offset past the entry of @func (at offset @entry,
+ * entry_offset()) at which the kprobe PMU accepts a kprobe.  Every smaller
+ * offset is no place for one (inside the entry instruction) and must fail
+ * with KPT_ENOTINSN.
  */
-static __u64 first_offset(const char *func)
+static __u64 first_offset(const char *func, __u64 entry)
 {
 	struct pmu_probe p = { .func = func };
-	__u64 entry = entry_offset(func);
 	int fd;
 
 	for (p.offset = entry + 1; p.offset < entry + 16; p.offset++) {
@@ -667,10 +667,11 @@ static void cmd_pmu_addr(char **argv)
 static void cmd_pmu_offset(char **argv)
 {
 	struct pmu_probe p = { .func = TARGET };
+	__u64 entry = entry_offset(TARGET);
 
-	p.offset = first_offset(TARGET);
+	p.offset = first_offset(TARGET, entry);
 	printf("%s: first probe offset in %s: %llu\n", cmd, TARGET, p.offset);
-	if (p.offset < entry_offset(TARGET) + 2)
+	if (p.offset < entry + 2)
 		fail("%s+%llu took a kprobe: the entry is not a multi-byte instruction",
 		     TARGET, p.offset);
 	check_pmu_probe(&p, ksym_addr(TARGET) + p.offset);
@@ -680,7 +681,7 @@ static void cmd_pmu_offset(char **argv)
 
 static void cmd_pmu_first_offset(char **argv)
 {
-	printf("%llu\n", first_offset(argv[0]));
+	printf("%llu\n", first_offset(argv[0], entry_offset(argv[0])));
 }
 
 static void expect_pmu_errno(const char *what, const struct pmu_probe *p,
@@ -1530,7 +1531,7 @@ static void cmd_bpf_query(char **argv)
 	check_pmu_query(&p, &q);
 
 	p.retprobe = false;
-	p.offset = first_offset(TARGET);
+	p.offset = first_offset(TARGET, entry - addr);
 	q.fd_type = BPF_FD_TYPE_KPROBE;
 	q.offset = p.offset;
 	q.addr = addr + p.offset;
@@ -1632,7 +1633,7 @@ static void cmd_bpf_override_reject(char **argv)
 		return;
 	}
 	/* not on the function entry */
-	p.offset = first_offset(TARGET);
+	p.offset = first_offset(TARGET, entry_offset(TARGET));
 	check_reject(must_pmu_open(&p));
 	/* on the entry of a function that is not error-injectable */
 	p.func = OPEN_FUNC;
