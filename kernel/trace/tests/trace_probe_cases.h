@@ -2280,6 +2280,8 @@ static const struct tp_fprobe_head_case tp_fprobe_head_cases[] = {
 	      "!vfs_read"),
 	FHEAD("f vfs_read.isra.0", "fprobes/vfs_read_isra_0__entry", false,
 	      false, 0, "vfs_read.isra.0", "vfs_read.isra.0"),
+	/* an index into available_filter_functions, as ftrace reads it */
+	FHEAD("f 17", "fprobes/17__entry", false, false, 0, "17", "17"),
 	FHEAD("t kfree", "tracepoints/kfree", false, true, 0, "kfree",
 	      "__probestub_kfree"),
 	FHEAD("t:grp/ev sched_switch", "grp/ev", false, true, 0,
