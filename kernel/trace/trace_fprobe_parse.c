@@ -239,6 +239,12 @@ static int fprobe_check_pattern(struct probe_cmd *cmd)
 
 /* --- BTF over the functions of a pattern --------------------------------- */
 
+/* A pattern of one function named without a glob ("[MOD:]FUNC") */
+static bool fprobe_pattern_one_name(const struct fprobe_pattern *pat)
+{
+	return pat->nr_items == 1 && !strpbrk(pat->items[0].glob, "*?[");
+}
+
 /*
  * A pattern of kprobetrace's form may name many functions, and a BTF
  * variable of its arguments is typed from all of them: it must be the
@@ -312,18 +318,12 @@ static bool btf_var_same(const struct probe_btf_var *a,
 	return !memcmp(a->deref, b->deref, a->nr_derefs * sizeof(a->deref[0]));
 }
 
-/* A pattern of one function named without a glob ("MOD:FUNC") */
-static bool btf_multi_one_name(const struct fprobe_btf_multi *m)
-{
-	return m->pat->nr_items == 1 && !strpbrk(m->pat->items[0].glob, "*?[");
-}
-
 /* An error at @func, named in the detail unless the pattern names it */
 static int btf_multi_error(struct fprobe_btf_multi *m, const char *func,
 			   struct probe_btf_var *var, int err, int pos,
 			   int ret)
 {
-	if (!btf_multi_one_name(m)) {
+	if (!fprobe_pattern_one_name(m->pat)) {
 		snprintf(m->detail, sizeof(m->detail), " (at %s)", func);
 		var->err_detail = m->detail;
 	}
@@ -499,8 +499,7 @@ static const char *fprobe_btf_funcname(struct trace_fprobe_head *fh)
 
 	if (pat->legacy)
 		return fh->symbol;
-	if (pat->nr_items != 1 || pat->items[0].mod ||
-	    strpbrk(pat->items[0].glob, "*?["))
+	if (!fprobe_pattern_one_name(pat) || pat->items[0].mod)
 		return NULL;
 	return pat->items[0].glob;
 }
