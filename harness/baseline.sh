@@ -19,6 +19,7 @@ mkdir -p "$KPT_BASELINE"
 {
 	echo "# Guest tests that pass on the stock 6.12 $KPT_ARCH kernel with config/kprobetrace.config."
 	echo "# Written by 'make baseline'; 'make check' fails when one of these does not pass on ours."
+	kpt_stamp_line
 	grep '^RESULT ' "$res" | awk '$3 == "PASS" { print $2 }' | sort
 } >"$dst"
 kpt_log "$(grep -vc '^#' "$dst") tests pass on stock -> ${dst#$KPT_ROOT/}"

@@ -70,8 +70,9 @@ widened=$KPT_BASELINE/ours.widened
 # every failure a line in $run/failures: files, because the host stage
 # runs in a subshell alongside the guest suite.  The kinds, in the order
 # the totals are printed:
-kinds="lint distro series host-rows fuzz guest boot kunit diff stress clients arm64 runs"
+kinds="refs lint distro series host-rows fuzz guest boot kunit diff stress clients arm64 runs"
 declare -A kind_name=(
+	[refs]="stock references recorded again (harness/refs.sh)"
 	[lint]="lint (checkpatch, kernel-doc)"
 	[distro]="distribution-config builds"
 	[series]="patch series (git am, checkpatch, the ours tree at its end)"
@@ -286,9 +287,13 @@ widened_verdict() { # kind test result
 	fi
 }
 
-# Classify each planned test by its reported outcome.
+# Classify each planned test by its reported outcome, against stock's
+# pass list of the same source (harness/refs.sh).
 summarize() {
-	local t res secs kind
+	local t res secs kind why
+	if [ "$variant" = ours ] && ! why=$(kpt_ref_current "$baseline"); then
+		fail guest "${baseline#$KPT_ROOT/}" "${why#FAIL *: }"
+	fi
 	while read -r t; do
 		res=$(cat "$run"/results*.txt | grep -F "RESULT $t " | head -n 1 | cut -d' ' -f3)
 		secs=$(cat "$run"/results*.txt | grep -F "RESULT $t " | head -n 1 | cut -d' ' -f4)
@@ -585,7 +590,7 @@ kunit_tests() {
 # allocator differ, not its output) and when TESTS= names other tests.
 diff_tests() {
 	[ "$debug" = 0 ] || return 0
-	[ -z "$pattern" ] || echo "diff" | grep -q -e "$pattern" || return 0
+	wanted diff || return 0
 	local rc=0
 	kpt_log "differential test against tests/diff/stock$KPT_ARCH_SUFFIX.golden"
 	"$KPT_ROOT/harness/diff.sh" "$variant" >"$run/diff.log" 2>&1 || rc=$?
@@ -599,7 +604,7 @@ diff_tests() {
 # reported as skipped on arm64, where Debian's clients are not installed.
 client_tests() {
 	[ "$debug" = 0 ] || return 0
-	[ -z "$pattern" ] || echo "clients" | grep -q -e "$pattern" || return 0
+	wanted clients || return 0
 	grep -qv '^#' "$KPT_ROOT/tests/clients/check.list" || return 0
 	if [ "$KPT_ARCH" != x86_64 ]; then
 		skip clients "real clients" "they run on x86-64 only (harness/clients.sh)"
@@ -617,7 +622,7 @@ client_tests() {
 # tests/stress/fuzz[-arm64].golden (harness/stress.sh -c).  Skipped when TESTS=
 # names other tests.
 stress_tests() {
-	[ -z "$pattern" ] || echo "stress" | grep -q -e "$pattern" || return 0
+	wanted stress || return 0
 	local rc=0
 	kpt_log "short stress and fuzz run (harness/stress.sh -c)"
 	"$KPT_ROOT/harness/stress.sh" -c $([ "$debug" = 1 ] && echo -d) \
@@ -638,7 +643,7 @@ stress_tests() {
 arm64_wanted() {
 	[ "$variant" = ours ] && [ "$KPT_ARCH" = x86_64 ] && [ "$debug" = 0 ] &&
 		[ "$guest_only" = 0 ] &&
-		{ [ -z "$pattern" ] || echo "arm64" | grep -q -e "$pattern"; }
+		wanted arm64
 }
 
 arm64_tests() {
@@ -657,6 +662,35 @@ arm64_tests() {
 		"$run/arm64.log" | tail -n 1)"
 	sed -n '/^totals by kind:/,/^[0-9]* passed, /p' "$run/arm64.log" |
 		sed -e '1d' -e '$d' >"$run/arm64.kinds"
+}
+
+# wanted PART: whether a part of the run (diff, stress, clients) is in
+# it: a TESTS= pattern names other tests
+wanted() {
+	[ -z "$pattern" ] || echo "$1" | grep -q -e "$pattern"
+}
+
+# The stock references this run compares ours with (harness/refs.sh):
+# those recorded from another version of linux-source-6.12 than the
+# unpacked one are recorded again first, from stock built from it (the
+# arm64 part's, the distribution configs' beside the others).  Each
+# recorded kind is a test of its own.
+refs_update() {
+	[ "$variant" = ours ] && [ "$guest_only" = 0 ] || return 0
+	local kinds=baseline flag rc=0
+	flag=$([ "$debug" = 1 ] && echo -d)
+	wanted diff && [ "$debug" = 0 ] && kinds="$kinds diff"
+	wanted stress && kinds="$kinds fuzz"
+	wanted clients && [ "$debug" = 0 ] && [ "$KPT_ARCH" = x86_64 ] &&
+		kinds="$kinds clients"
+	[ "$host" = 1 ] && kinds="$kinds distro"
+	arm64_wanted && kinds="$kinds arm64"
+	# shellcheck disable=SC2086 # one word per kind
+	"$KPT_ROOT/harness/refs.sh" $flag $kinds >/dev/null && return 0
+	# shellcheck disable=SC2086
+	"$KPT_ROOT/harness/refs.sh" -u $flag $kinds 2>&1 | tee "$run/refs.log"
+	rc=${PIPESTATUS[0]}
+	add_counts refs "stock references" "$run/refs.log" "$rc"
 }
 
 # The host stage in the background, alongside every guest run: QEMU runs
@@ -727,6 +761,7 @@ report() {
 rm -rf "$run" && mkdir -p "$run"
 : >"$run/tally"
 host_pids=
+refs_update
 host_stage_start
 guest_tests
 kunit_tests

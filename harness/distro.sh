@@ -19,7 +19,8 @@
 # the stock tree does not have (file and message compared, not the line).
 # The stock tree and the compiler are Debian's packages: stock's
 # diagnostics per config are recorded in tests/baseline/distro-CONFIG.stock
-# (-g rebuilds the stock tree and rewrites them), so a run builds ours only.
+# (-g rebuilds the stock tree and rewrites them, and only that), so a run
+# builds ours only.
 # Prints a table; ends with "N passed, N failed" (one test per config).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -126,7 +127,8 @@ stock_diagnostics() { # config
 	local rec=$KPT_ROOT/tests/baseline/distro-$1.stock
 	if [ "$golden_mode" = 0 ]; then
 		[ -f "$rec" ] || kpt_die "no $rec (make distro-golden records it)"
-		cat "$rec"
+		kpt_ref_current "$rec" >&2 || return 1
+		grep -v '^#' "$rec"
 		return
 	fi
 	build stock "$cfg" >&2
@@ -134,8 +136,8 @@ stock_diagnostics() { # config
 		echo "FAIL $cfg: the stock tree does not build (see ${s#$KPT_ROOT/}/build.log)" >&2
 		return 1
 	fi
-	cp "$s/diag.txt" "$rec"
-	cat "$rec"
+	{ kpt_stamp_line; cat "$s/diag.txt"; } >"$rec"
+	cat "$s/diag.txt"
 }
 
 # The positive control of a config: one object of ours compiled again with
@@ -158,6 +160,12 @@ check_config() { # config
 	local cfg=$1 o=$KPT_BUILD/out/distro-$1-ours
 	if ! stock_diagnostics "$cfg" >"$KPT_BUILD/out/distro-$cfg.stock"; then
 		failed=$((failed + 1))
+		return
+	fi
+	# -g records stock's diagnostics only (harness/refs.sh records them
+	# again when the source changed; make distro compares ours)
+	if [ "$golden_mode" = 1 ]; then
+		passed=$((passed + 1))
 		return
 	fi
 	build ours "$cfg"

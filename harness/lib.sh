@@ -10,6 +10,53 @@ KPT_DEBIAN_CONFIG=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 KPT_SRC=$KPT_BUILD/src
 KPT_JOBS=${KPT_JOBS:-$(nproc)}
 
+# The Debian version of the linux-source-6.12 package installed now
+# ("6.12.118-1~deb12u1"), empty when it is not installed.
+kpt_package_version() {
+	dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || true
+}
+
+# kpt_source_version: the Debian version of the source the trees were
+# unpacked from (harness/tree.sh records it), or of the installed package
+# before the first unpack.  Every stock reference of tests/ says which
+# version it was recorded from (kpt_stamp_line), and a reference recorded
+# from another version is recorded again before it is compared with
+# (harness/refs.sh): the point release and the code layout show in what
+# stock does.
+kpt_source_version() {
+	cat "$KPT_SRC/stock/.kpt/source-version" 2>/dev/null || kpt_package_version
+}
+
+# The stamp line of a stock reference, and the version a reference's
+# stamp names (empty when it has none).
+KPT_STAMP_KEY='# Recorded from: linux-source-6.12 '
+kpt_stamp_line() {
+	echo "$KPT_STAMP_KEY$(kpt_source_version)"
+}
+
+kpt_stamp_of() { # file
+	sed -n "s/^$KPT_STAMP_KEY//p" "$1" 2>/dev/null | head -n 1
+}
+
+# kpt_ref_current FILE: whether a stock reference was recorded from the
+# source the trees are made from; if not, a FAIL line that says so: no
+# result is compared with stock of another build (harness/refs.sh).
+kpt_ref_current() {
+	local s
+	s=$(kpt_stamp_of "$1")
+	[ "$s" = "$(kpt_source_version)" ] && return 0
+	echo "FAIL ${1#$KPT_ROOT/}: recorded from linux-source-6.12 ${s:-(no stamp)}, the source is $(kpt_source_version): record it again from stock of this source (make check does, through harness/refs.sh -u; or its make ...-golden target)"
+	return 1
+}
+
+# kpt_release_re RAW: the kernel release a guest reported in its BEGIN
+# line ("BEGIN VARIANT RELEASE"), as an extended regular expression, for
+# the normalisations that mask it (the differential test, the clients):
+# the release is the point release's, not a behaviour.
+kpt_release_re() { # raw-results-file
+	sed -n 's/^BEGIN [^ ]* //p' "$1" | head -n 1 | sed 's/[.+]/\\&/g'
+}
+
 # Folders of the repository that mirror kernel paths; their tracked files
 # are overlaid onto the "ours" tree.
 KPT_OVERLAY_DIRS="kernel include lib Documentation tools samples arch"

@@ -43,9 +43,12 @@ export GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date
 ok() { echo "PASS $*"; passed=$((passed + 1)); }
 bad() { echo "FAIL $*"; failed=$((failed + 1)); }
 
-# The package the stock tree comes from, as "6.12.N-M" (Debian's version).
+# The source the stock tree was unpacked from, as "6.12.N-M" (Debian's
+# version of linux-source-6.12).
 stock_version() {
-	dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || echo unknown
+	local v
+	v=$(kpt_source_version)
+	echo "${v:-unknown}"
 }
 
 # A git repository of the pristine stock tree at $base, its one commit

@@ -13,17 +13,41 @@ set -euo pipefail
 variant=${1:?usage: tree.sh stock|ours}
 kpt_variant_check "$variant"
 
+# The version of the source a tree was unpacked from; a tree unpacked
+# before the version was recorded is taken to be of the package installed
+# when its Makefile names the same point release.
+tree_version() { # tree
+	local v sub
+	if [ -f "$1/.kpt/source-version" ]; then
+		cat "$1/.kpt/source-version"
+		return
+	fi
+	v=$(kpt_package_version)
+	sub=$(sed -n 's/^SUBLEVEL = //p' "$1/Makefile" 2>/dev/null)
+	[ "${v%%-*}" = "6.12.$sub" ] && echo "$v" >"$1/.kpt/source-version" && echo "$v"
+}
+
+# Unpack the tarball into the stock tree, once per version of the
+# package: when Debian's archive brought a new point release, both trees
+# are made again from it (the build folders stay, and build again what
+# changed).
 unpack_stock() {
-	local dst=$KPT_SRC/stock tmp
-	[ -f "$dst/Makefile" ] && return 0
+	local dst=$KPT_SRC/stock tmp pkg
 	[ -f "$KPT_TARBALL" ] || kpt_die "$KPT_TARBALL missing (run: make deps)"
-	kpt_log "unpacking $KPT_TARBALL"
+	pkg=$(kpt_package_version)
+	if [ -f "$dst/Makefile" ]; then
+		[ "$(tree_version "$dst")" = "$pkg" ] && return 0
+		kpt_log "linux-source-6.12 is now $pkg (the trees were made from $(tree_version "$dst" || echo 'another version')): making them again"
+		rm -rf "$dst" "$KPT_SRC/ours"
+	fi
+	kpt_log "unpacking $KPT_TARBALL ($pkg)"
 	tmp=$KPT_SRC/.unpack.$$
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	tar -C "$tmp" -xf "$KPT_TARBALL"
 	mv "$tmp"/linux-source-6.12 "$dst"
 	rmdir "$tmp"
 	mkdir -p "$dst/.kpt"
+	echo "$pkg" >"$dst/.kpt/source-version"
 }
 
 # The patches of a series file for a variant, in order: every line's
