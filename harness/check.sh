@@ -70,10 +70,11 @@ widened=$KPT_BASELINE/ours.widened
 # every failure a line in $run/failures: files, because the host stage
 # runs in a subshell alongside the guest suite.  The kinds, in the order
 # the totals are printed:
-kinds="refs lint distro series host-rows fuzz guest boot kunit diff stress clients arm64 runs"
+kinds="refs lint stable distro series host-rows fuzz guest boot kunit diff stress clients arm64 runs"
 declare -A kind_name=(
 	[refs]="stock references recorded again (harness/refs.sh)"
 	[lint]="lint (checkpatch, kernel-doc)"
+	[stable]="stable tracking (stock files at stable/base)"
 	[distro]="distribution-config builds"
 	[series]="patch series (git am, checkpatch, the ours tree at its end)"
 	[host-rows]="host unit-test assertions (parser rows among them)"
@@ -174,6 +175,18 @@ series_check() {
 	add_counts series "patch series" "$run/series.log" "$rc"
 }
 
+# Stable tracking (harness/stable.sh): every stock file ours replaces or
+# patches is as stable/pristine/ has it, or each hunk a later 6.12.y
+# changed has a record of how ours carries it.  Once, on x86-64.
+stable_check() {
+	[ "$KPT_ARCH" = x86_64 ] || return 0
+	local rc=0
+	kpt_log "stable tracking: the replaced and patched stock files against stable/base"
+	"$KPT_ROOT/harness/stable.sh" >"$run/stable.log" 2>&1 || rc=$?
+	grep -v '^\[kpt' "$run/stable.log" | head -n 200
+	add_counts stable "stable tracking" "$run/stable.log" "$rc"
+}
+
 # The fixed-seed fuzz run: it passes when libFuzzer exits 0 having run
 # every one of its inputs.  No time cap below the count (a slow machine
 # runs them all, more slowly); the bound only stops a hang.
@@ -200,6 +213,7 @@ host_tests() {
 		head -n 40 "$run/lint.log"
 		fail lint "lint" "$(first_finding "$run/lint.log" .) (see ${run#$KPT_ROOT/}/lint.log)"
 	fi
+	stable_check
 	distro_build
 	# The fuzz run and the series check are single-threaded (libFuzzer,
 	# checkpatch): side by side they keep both cores busy at the end of
