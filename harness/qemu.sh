@@ -59,6 +59,23 @@ case " $extra " in
 *" quiet "*) kpt_die "no guest boots quiet: its warnings would not reach the console" ;;
 esac
 cmdline="console=$KPT_CONSOLE,115200 loglevel=6 panic=-1 oops=panic kpt.mode=$mode $extra"
+# The boot-time ftrace self tests (CONFIG_FTRACE_STARTUP_TEST) take 40 of
+# the 45 guest seconds of a boot under TCG (the function and function
+# graph tracers patched in and out of the whole kernel, again and again):
+# 50 s of a test run's wall time per boot.  The test runs skip them with
+# a boot-up tracer, ftrace=nop (the kernel then leaves the self tests
+# out, as they would break a running tracer; the only other effect is a
+# ring buffer of full size from boot, which the first event enabled gives
+# it anyway); a boot that tests them says kpt.selftests on its command
+# line (tests/boot/startup_selftest.sh).  Bench, demo and shell boots
+# keep them.
+case $mode in
+check | diff | stress | clients)
+	case " $extra " in
+	*" kpt.selftests "*) ;;
+	*) cmdline="$cmdline ftrace=nop" ;;
+	esac ;;
+esac
 kpt_qemu_machine "$rundir/results.txt"
 qemu=("${kpt_machine[@]}")
 # Two vCPUs online; on x86-64 as two sockets, because the only CPU list a

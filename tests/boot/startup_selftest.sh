@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# cmdline:
+# cmdline: kpt.selftests
 #
 # CONFIG_FTRACE_STARTUP_TEST: at late_initcall the kprobe front end creates
 # an entry and a return probe on kprobe_trace_selftest_target, enables them,
