@@ -18,6 +18,7 @@
 #   fuzz      tests/stress/fuzz[-arm64|-debug].golden (make stress-golden)
 #   clients   tests/clients/golden/NAME.out of tests/clients/check.list
 #   distro    tests/baseline/distro-CONFIG.stock of make check's configs
+#             (harness/distro.sh also records a stale one itself)
 #   arm64     the arm64 part of an x86-64 check: arm64's baseline and diff
 # With -u the x86-64 and arm64 recordings go side by side (a guest uses
 # one core), the distribution-config builds beside them; ends with
@@ -137,7 +138,7 @@ done
 
 logs=$KPT_BUILD/refs
 rm -rf "$logs" && mkdir -p "$logs"
-kpt_log "stock references: $n of them were recorded from another source than linux-source-6.12 $version ($(stale "${kinds[0]}" | head -n 1 | cut -d' ' -f2) for ${kinds[*]}): recording them again from stock $version first (README: about 35 minutes for all; logs in ${logs#$KPT_ROOT/})"
+kpt_log "stock references: $n of them were recorded from another source than linux-source-6.12 $version ($(stale "${kinds[0]}" | head -n 1 | cut -d' ' -f2) for ${kinds[*]}): recording them again from stock $version first (about 35 minutes, an hour with the stock kernels to build: README; logs in ${logs#$KPT_ROOT/})"
 t0=$(date +%s)
 lane_a=() lane_b=()
 for k in "${kinds[@]}"; do
