@@ -56,12 +56,12 @@ extract() {
 		kpt_die "cannot extract the tracked files from $KPT_TARBALL"
 }
 
-# hunks FILE: each changed hunk of pristine -> source as "ID<TAB>FIRST
-# CHANGED LINE"; the hunk's text in $work/hunks/ID
+# hunks OLD NEW: each changed hunk of OLD -> NEW as "ID<TAB>FIRST CHANGED
+# LINE"; the hunk's text in $work/hunks/ID
 hunks() {
-	local f=$1 id h
-	mkdir -p "$work/hunks"
-	diff -u "$pristine/$f.orig" "$work/source/$f" | tail -n +3 |
+	local id h
+	rm -rf "$work/hunks" && mkdir -p "$work/hunks"
+	diff -u "$1" "$2" | tail -n +3 |
 		awk -v d="$work/hunks" '
 			/^@@/ { n++; next }
 			{ print > (d "/h" n) }' 
@@ -85,8 +85,25 @@ tracked | sort -u >"$work/tracked"
 extract
 kpt_log "stable tracking: $(wc -l <"$work/tracked") stock files at base ${base:-(none)}, source $version"
 
+# The positive control: a line planted in the middle of a tracked file
+# must come out as one hunk of its own, or this check could not see a
+# real change (a diff that says nothing, files extracted empty).
+planted_control() {
+	local f n
+	f=$(head -n 1 "$work/tracked")
+	n=$(($(wc -l <"$work/source/$f") / 2))
+	[ "$n" -gt 10 ] || return 1
+	sed "${n}a kpt_planted_change" "$work/source/$f" >"$work/planted"
+	[ "$(hunks "$work/source/$f" "$work/planted" | wc -l)" = 1 ] &&
+		grep -qx '+kpt_planted_change' "$work"/hunks/*
+}
+
 passed=0 failed=0
 unrecorded=0
+if [ "$move" = 0 ] && ! planted_control; then
+	failed=$((failed + 1))
+	echo "FAIL the planted change was not seen as one hunk: this check could not see a real one"
+fi
 while read -r f; do
 	if [ ! -f "$pristine/$f.orig" ]; then
 		[ "$move" = 1 ] && continue
@@ -98,8 +115,7 @@ while read -r f; do
 		passed=$((passed + 1))
 		continue
 	fi
-	rm -rf "$work/hunks"
-	hunks "$f" >"$work/ids"
+	hunks "$pristine/$f.orig" "$work/source/$f" >"$work/ids"
 	missing=0
 	while IFS=$'\t' read -r id first; do
 		recorded "$f" "$id" && continue
