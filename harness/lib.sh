@@ -61,6 +61,20 @@ kpt_release_re() { # raw-results-file
 # are overlaid onto the "ours" tree.
 KPT_OVERLAY_DIRS="kernel include lib Documentation tools samples arch"
 
+# kpt_overlay_files: the kernel-path files of the repository that the
+# ours tree takes (harness/tree.sh), sorted: all of them but those
+# harness/overlay.hold keeps out of the build for now (one path per line,
+# '#' comments).
+kpt_overlay_files() {
+	local hold=$KPT_ROOT/harness/overlay.hold
+	(cd "$KPT_ROOT" &&
+	 # shellcheck disable=SC2086
+	 git ls-files -co --exclude-standard -- $KPT_OVERLAY_DIRS |
+	 while read -r f; do [ -f "$f" ] && echo "$f"; done) |
+	grep -vxF -f <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$hold" 2>/dev/null) |
+	sort
+}
+
 kpt_log() {
 	printf '[kpt %s] %s\n' "$(date +%T)" "$*" >&2
 }

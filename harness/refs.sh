@@ -17,12 +17,10 @@
 #   diff      tests/diff/stock[-arm64].golden     (make diff-golden)
 #   fuzz      tests/stress/fuzz[-arm64|-debug].golden (make stress-golden)
 #   clients   tests/clients/golden/NAME.out of tests/clients/check.list
-#   distro    tests/baseline/distro-CONFIG.stock of make check's configs
-#             (harness/distro.sh also records a stale one itself)
 #   arm64     the arm64 part of an x86-64 check: arm64's baseline and diff
+# (harness/distro.sh records its own, tests/baseline/distro-CONFIG.stock.)
 # With -u the x86-64 and arm64 recordings go side by side (a guest uses
-# one core), the distribution-config builds beside them; ends with
-# "N passed, N failed", one per kind recorded.
+# one core); ends with "N passed, N failed", one per kind recorded.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -38,12 +36,10 @@ shift $((OPTIND - 1))
 [ $# -gt 0 ] || kpt_die "usage: refs.sh [-u] [-d] KIND..."
 version=$(kpt_source_version)
 [ -n "$version" ] || kpt_die "linux-source-6.12 is not installed (make deps)"
-# make check's two distribution configs (harness/check.sh distro_build)
-distro_configs=${KPT_CHECK_DISTRO:-debian allmod-arm}
 
 # ref_files KIND ARCH: the reference files of a kind, one a line
 ref_files() {
-	local suffix base=$KPT_ROOT/tests/baseline c
+	local suffix base=$KPT_ROOT/tests/baseline
 	suffix=$([ "$2" = arm64 ] && echo -arm64)
 	[ "$2" = arm64 ] && base=$base/arm64
 	case $1 in
@@ -53,10 +49,6 @@ ref_files() {
 	clients)
 		kpt_list "$KPT_ROOT/tests/clients/check.list" | while read -r c; do
 			echo "$KPT_ROOT/tests/clients/golden/$c.out"
-		done ;;
-	distro)
-		for c in $distro_configs; do
-			echo "$KPT_ROOT/tests/baseline/distro-$c.stock"
 		done ;;
 	arm64)
 		ref_files baseline arm64
@@ -102,9 +94,6 @@ record() { # kind
 	clients)
 		kmake kernel "$arch" KERNEL=stock DEBUG=0 &&
 			"$KPT_ROOT/harness/clients.sh" -g stock ;;
-	distro)
-		# shellcheck disable=SC2086 # one word per config
-		"$KPT_ROOT/harness/distro.sh" -g $distro_configs ;;
 	arm64)
 		kmake baseline arm64 DEBUG=0 && kmake diff-golden arm64 ;;
 	esac
@@ -143,7 +132,7 @@ t0=$(date +%s)
 lane_a=() lane_b=()
 for k in "${kinds[@]}"; do
 	case $k in
-	arm64 | distro) lane_b+=("$k") ;;
+	arm64) lane_b+=("$k") ;;
 	*) lane_a+=("$k") ;;
 	esac
 done

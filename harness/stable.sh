@@ -37,10 +37,9 @@ version=$(kpt_source_version)
 work=$KPT_BUILD/stable
 [ -f "$KPT_TARBALL" ] || kpt_die "$KPT_TARBALL missing (run: make deps)"
 
-# The files tracked: the overlay's that stock has, and the patches'
+# The files tracked: those of the overlay that stock has, and the patches'
 tracked() {
-	# shellcheck disable=SC2086 # one word per folder
-	(cd "$KPT_ROOT" && git ls-files -- $KPT_OVERLAY_DIRS) | sort |
+	kpt_overlay_files |
 		comm -12 - <(sed -n 's#^linux-source-6.12/##p' "$work/tarball.list" | sort)
 	sed -n 's#^+++ b/\([^[:space:]]*\).*#\1#p' "$KPT_ROOT"/patches/*.patch
 }
@@ -64,7 +63,7 @@ hunks() {
 	diff -u "$1" "$2" | tail -n +3 |
 		awk -v d="$work/hunks" '
 			/^@@/ { n++; next }
-			{ print > (d "/h" n) }' 
+			{ print > (d "/h" n) }'
 	for h in "$work"/hunks/h*; do
 		[ -f "$h" ] || continue
 		id=$(sha256sum <"$h" | cut -c 1-12)

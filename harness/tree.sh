@@ -105,24 +105,12 @@ sync_patches() { # tree variant
 	touch "$tree/.kpt/applied"
 }
 
-# Kernel-path files of the repository, less those harness/overlay.hold
-# keeps out of the build for now (one path per line, '#' comments).
-overlay_files() {
-	local hold=$KPT_ROOT/harness/overlay.hold
-	(cd "$KPT_ROOT" &&
-	 # shellcheck disable=SC2086
-	 git ls-files -co --exclude-standard -- $KPT_OVERLAY_DIRS |
-	 while read -r f; do [ -f "$f" ] && echo "$f"; done) |
-	grep -vxF -f <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$hold" 2>/dev/null) |
-	sort
-}
-
 # Copy changed repository files into the ours tree and put back the
 # stock version of files that left the overlay.
 sync_overlay() {
 	local ours=$KPT_SRC/ours stock=$KPT_SRC/stock
 	local old=$ours/.kpt/overlay.list new=$ours/.kpt/overlay.new f n=0
-	overlay_files >"$new"
+	kpt_overlay_files >"$new"
 	touch "$old"
 	comm -23 "$old" "$new" | while read -r f; do
 		kpt_log "overlay: restoring stock $f"
