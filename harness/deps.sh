@@ -4,7 +4,9 @@
 # kernels, the real clients the tests run (tests/clients) and the cross
 # compilers of the other Debian architectures (harness/distro.sh) and the
 # arm64 guest (qemu-system-arm, harness/sysroot.sh) need, and python3-ply
-# for checkpatch's SPDX check of the patch series (harness/series.sh), and
+# and python3-git for checkpatch's SPDX check of the patch series
+# (scripts/spdxcheck.py reads LICENSES/ from the git repository of
+# harness/series.sh), and
 # debhelper, whose dh_listpackages the kernel's bindeb-pkg calls (make deb).
 # Idempotent: asks apt only for packages that are missing.
 set -euo pipefail
@@ -17,7 +19,7 @@ gnuplot-nox libkshark-dev libtracecmd-dev libjson-c-dev kernelshark xvfb xauth
 x11-utils imagemagick
 gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-i686-linux-gnu
 gcc-powerpc64le-linux-gnu gcc-riscv64-linux-gnu gcc-s390x-linux-gnu
-qemu-system-arm libc6-dev-arm64-cross python3-ply debhelper"
+qemu-system-arm libc6-dev-arm64-cross python3-ply python3-git debhelper"
 
 # arm64 as a foreign architecture: harness/sysroot.sh downloads the arm64
 # guest's busybox and trace-cmd from Debian's archive

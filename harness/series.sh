@@ -30,7 +30,9 @@ while getopts "cf" o; do
 done
 
 dir=$KPT_BUILD/series
-base=$dir/base
+# The stock repository: the whole tree for building each patch (-f), the
+# part the series needs otherwise (base_members)
+base=$dir/$([ "$full" = 1 ] && echo base || echo sparse)
 out=$dir/out
 passed=0 failed=0
 # Commits of the series get the date of the repository's last commit, so
@@ -51,23 +53,59 @@ stock_version() {
 	echo "${v:-unknown}"
 }
 
-# A git repository of the pristine stock tree at $base, its one commit
-# tagged "stock"; made once per tarball.
+# The part of the stock tree that writing and checking the series needs,
+# as tar patterns of the tarball's members under its top folder: the
+# files of every folder the series changes a file in (git am needs them
+# as stock has them), the files of the top level and of each top-level
+# folder (checkpatch knows a kernel tree by them; scripts/ has
+# checkpatch, its word lists, get_maintainer.pl and spdxcheck.py) and
+# LICENSES/ (the SPDX check).  A
+# tenth of the tree's files: git keeps no index of 90,000 files for 30
+# commits, an am of 30 patches and a branch switch.
+base_members() {
+	local d
+	printf '%s\n' '*' 'LICENSES/*/*'
+	{
+		# the files of each top-level folder (git keeps no empty one)
+		(cd "$KPT_SRC/stock" && find . -mindepth 1 -maxdepth 1 -type d ! -name '.*') |
+			sed 's#^\./##'
+		ours_changes | sed -n 's#/[^/]*$##p'
+	} | sort -u | while read -r d; do
+		[ ! -d "$KPT_SRC/stock/$d" ] || echo "$d/*"
+	done
+}
+
+# Unpack into $base the stock tree (-f) or its part that the series needs.
+unpack_base() {
+	local top
+	if [ "$full" = 1 ]; then
+		tar -C "$base" --strip-components=1 -xf "$KPT_TARBALL"
+		return
+	fi
+	top=$(basename "$KPT_TARBALL" .tar.xz)
+	base_members | sed "s#^#$top/#" |
+		tar -C "$base" --strip-components=1 -xf "$KPT_TARBALL" \
+			--wildcards --no-wildcards-match-slash --no-recursion -T -
+}
+
+# A git repository of the pristine stock tree (or its part) at $base, its
+# one commit tagged "stock"; made once per tarball and set of folders.
 make_base() {
 	local want have
 	want=$(stat -c '%s %Y' "$KPT_TARBALL") || kpt_die "$KPT_TARBALL missing (make deps)"
-	have=$(cat "$dir/base.stamp" 2>/dev/null)
+	[ "$full" = 1 ] || want="$want $(base_members | sha256sum)"
+	have=$(cat "$base.stamp" 2>/dev/null)
 	if [ "$want" = "$have" ] && git -C "$base" rev-parse -q --verify stock >/dev/null; then
 		return 0
 	fi
-	kpt_log "series: a git repository of the stock tree in ${base#$KPT_ROOT/}"
-	rm -rf "$base" "$dir/base.stamp" && mkdir -p "$base"
-	tar -C "$base" --strip-components=1 -xf "$KPT_TARBALL" || return 1
+	kpt_log "series: a git repository of the stock tree$([ "$full" = 1 ] || echo "'s part it needs") in ${base#$KPT_ROOT/}"
+	rm -rf "$base" "$base.stamp" && mkdir -p "$base"
+	unpack_base || return 1
 	git -C "$base" init -q &&
 	git -C "$base" add -A -f &&
 	git -C "$base" commit -q -m "Linux $(stock_version) (Debian's linux-source-6.12)" &&
 	git -C "$base" tag stock &&
-	echo "$want" >"$dir/base.stamp"
+	echo "$want" >"$base.stamp"
 }
 
 # The lines of series/list: comments and blank lines dropped.
@@ -309,26 +347,37 @@ checkpatch_one() { # patch
 	local home
 	home=$(mktemp -d) || return 1
 	# Debian's python3 first: checkpatch runs the tree's spdxcheck.py,
-	# which needs python3-ply
+	# which needs python3-ply and python3-git
 	(cd "$repo" && env -i PATH="/usr/bin:/bin:$PATH" HOME="$home" LC_ALL=C \
 		./scripts/checkpatch.pl --strict --show-types --no-summary "$1" 2>&1) |
 	awk -v allow="$KPT_ROOT/harness/checkpatch.allow" '
 	BEGIN { while ((getline l < allow) > 0) { sub(/#.*/, "", l)
 			if (split(l, w) == 2) ok[w[1] " " w[2]] = 1 } }
-	# A finding is a block of lines that starts "KIND:TYPE:"; the
-	# notes and the verdict line after them are not findings.
+	# The output is blocks of lines apart by blank lines.  A finding is
+	# a block that starts "KIND:TYPE:"; the notes ("NOTE: ...") and the
+	# verdict line are not findings.  Any other block (a script of the
+	# tree that failed, "Must be run from the top-level dir.") is one,
+	# and so is a run without a verdict: a checkpatch that checked
+	# nothing must not pass.
 	function flush() {
-		if (type != "" && !(ok[type " " file] || ok[type " *"]))
-			printf "%s\n", block
-		block = ""; type = ""; file = ""
+		if (block == "")
+			return
+		if (type != "") {
+			if (!(ok[type " " file] || ok[type " *"]))
+				printf "%s\n", block
+		} else if (block !~ /^NOTE: / && !verdict_block)
+			printf "checkpatch said:\n%s\n", block
+		block = ""; type = ""; file = ""; verdict_block = 0
 	}
 	/^$/ { flush(); next }
-	{ block = block $0 "\n" }
-	match($0, /^(ERROR|WARNING|CHECK):[A-Z_0-9]+:/) {
+	block == "" && match($0, /^(ERROR|WARNING|CHECK):[A-Z_0-9]+:/) {
 		type = substr($0, 1, RLENGTH - 1); sub(/^[A-Z]+:/, "", type) }
+	/ (has no obvious style problems and is ready for submission|has style problems, please review)\.$/ {
+		verdict = 1; verdict_block = 1 }
+	{ block = block $0 "\n" }
 	match($0, /^#[0-9]+: FILE: [^:]+:/) {
 		file = $3; sub(/:.*/, "", file) }
-	END { flush() }'
+	END { flush(); if (!verdict) print "checkpatch gave no verdict" }'
 	rm -rf "$home"
 }
 
