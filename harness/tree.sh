@@ -120,13 +120,12 @@ sync_overlay() {
 			rm -f "$ours/$f"
 		fi
 	done
-	while read -r f; do
-		if ! cmp -s "$KPT_ROOT/$f" "$ours/$f"; then
-			mkdir -p "$(dirname "$ours/$f")"
-			cp "$KPT_ROOT/$f" "$ours/$f"
-			n=$((n + 1))
-		fi
-	done <"$new"
+	# one rsync, not a cmp and a cp per file (1,400 files, 30 s of
+	# forks on a fresh tree): by content, so that an unchanged file keeps
+	# its time and make does not rebuild what it feeds; a changed one
+	# gets the current time
+	n=$(rsync -rc --out-format='%n' --files-from="$new" "$KPT_ROOT/" "$ours/" |
+		grep -vc '/$') || :
 	mv "$new" "$old"
 	kpt_log "overlay: $(wc -l <"$old") files, $n updated"
 }
