@@ -8,6 +8,10 @@
 #   make demo                  build, boot, show probe events at work; draws
 #                              an open latency histogram (build/out/KERNEL/demo/)
 #   make check                 every test (host, then guest); ends "N passed, N failed"
+#                              and prints where its time went
+#   make check ARM64=1         and the arm64 part: the arm64 kernel, its kprobe
+#                              and dynevent selftests, KUnit, differential
+#                              (make check ARCH=arm64: the whole arm64 suite)
 #   make check KERNEL=stock    the same suite on the pristine kernel (baseline)
 #   make check DEBUG=1         on the KASAN/UBSAN/lockdep/kmemleak kernel
 #   make check-dump            the boot tests of the "dump" flavour of ours
@@ -69,7 +73,8 @@ TESTS ?=
 H := harness
 
 CHECK_FLAGS := $(if $(filter 1,$(DEBUG)),-d) $(if $(TESTS),-t '$(TESTS)') \
-	$(if $(filter 1,$(NO_HOST)),-H) $(if $(filter 1,$(GUEST_ONLY)),-G)
+	$(if $(filter 1,$(NO_HOST)),-H) $(if $(filter 1,$(GUEST_ONLY)),-G) \
+	$(if $(filter 1,$(ARM64)),-A)
 QEMU_FLAGS := $(if $(filter 1,$(DEBUG)),-d)
 
 .PHONY: all deps tree kernel check check-dump demo shell baseline diff diff-golden bench distro distro-golden \
@@ -87,8 +92,8 @@ tree: deps
 kernel: tree
 	@$(H)/kbuild.sh $(KERNEL) $(DEBUG)
 
-check: kernel
-	@$(H)/check.sh $(CHECK_FLAGS) $(KERNEL)
+check: tree
+	@$(H)/check.sh -b $(CHECK_FLAGS) $(KERNEL)
 
 check-dump: kernel
 	@$(H)/check.sh -H -D -t 'boot/dump' $(if $(filter 1,$(DEBUG)),-d) $(KERNEL)

@@ -8,9 +8,15 @@
 #   -G          the guest tests and boot tests only (make baseline)
 #   -D          also the boot tests of the dump flavour ("# kernel: dump"),
 #               which make check leaves to make check-dump
-# Lint, the patch series, host unit tests and a short fuzz run alongside
-# the guest suite (tests/selftests.list, tests/boot), then the
-# differential test and the real clients (tests/clients).  A guest test
+#   -b          build the kernel first, with the host stage already
+#               started beside it (make check)
+#   -A          also the arm64 part (make check ARM64=1): the arm64 kernel,
+#               its kprobe and dynevent selftests, KUnit, differential
+# Three lanes side by side: the host stage (lint, stable tracking,
+# distribution-config builds, the patch series, host unit tests and a
+# short fuzz run), the guest suite (tests/selftests.list, tests/boot),
+# and a second guest lane: the differential test, the short stress run
+# and the real clients (tests/clients).  A guest test
 # fails if it does not pass but is in
 # tests/baseline/stock.pass, or is one of the project's own tests; any other
 # non-pass is reported as skipped with the reason from
@@ -19,22 +25,24 @@
 # not pass (skipped, with its reason); tests/baseline/ours.pass lists the tests
 # that must pass on ours although stock fails them, and a test of either
 # list that the run did not plan fails.  The KUnit suite (the parser rows
-# again, in the kernel) counts as one test.  Then the short stress and
-# fuzz run (make stress's short form).  Every sub-run fails on its exit
-# status as well as on its count.  Prints the totals by kind, then ends
+# again, in the kernel) counts as one test.  Every sub-run fails on its
+# exit status as well as on its count.  Prints where the time went (each
+# part's wall clock and CPU, time_report), the totals by kind, then ends
 # with "N passed, N failed, N skipped".  With ARCH=arm64 the lists are
 # those of tests/baseline/arm64/.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-debug=0 pattern= host=1 guest_only=0 dump_boots=0
-while getopts "dt:HGD" o; do
+debug=0 pattern= host=1 guest_only=0 dump_boots=0 build=0 arm64_part=0
+while getopts "dt:HGDbA" o; do
 	case $o in
 	d) debug=1 ;;
 	t) pattern=$OPTARG ;;
 	H) host=0 ;;
 	G) guest_only=1 host=0 ;;
 	D) dump_boots=1 ;;
+	b) build=1 ;;
+	A) arm64_part=1 ;;
 	*) kpt_die "bad option" ;;
 	esac
 done
@@ -144,18 +152,19 @@ add_counts() {
 # kernel/trace/ of both trees under Debian's config and allmodconfig: ours
 # must build with no warning stock has not (harness/distro.sh).  For the
 # ours kernel only: it compares ours with stock.  make check builds a
-# representative two: Debian's own config (x86-64, what the product is
-# for) and armhf's allmodconfig (32-bit, every option on, W=1, in two to
-# three minutes); arm64's kernel/trace/ is compiled by the arm64 part's
-# own kernel build.  make distro builds all eight; x86-64's allmodconfig,
-# the slowest (11 minutes of one core on a fresh clone, 2026-11-28),
-# repeats what those two compile.
+# representative two, each 3 to 4 minutes of CPU from scratch: Debian's
+# own config (x86-64, what the product is for) and arm64's allmodconfig
+# (the other architecture the product is tested on, every option on,
+# W=1: the short form of the arm64 part, arm64_wanted).  make distro
+# builds all eight: 32-bit (armhf, i386), the other Debian architectures,
+# and x86-64's allmodconfig, the slowest (11 minutes of one core on a
+# fresh clone, 2026-11-28), which repeats what Debian's compiles.
 distro_build() {
 	[ "$variant" = ours ] || return 0
-	local rc=0 configs=${KPT_CHECK_DISTRO:-debian allmod-arm}
+	local rc=0 configs=${KPT_CHECK_DISTRO:-debian allmod-arm64}
 	kpt_log "kernel/trace/ under Debian's 6.12 config and allmodconfig (W=1): $configs"
 	# shellcheck disable=SC2086 # one word per config
-	"$KPT_ROOT/harness/distro.sh" $configs >"$run/distro.log" 2>&1 || rc=$?
+	kpt_timed distro "$KPT_ROOT/harness/distro.sh" $configs >"$run/distro.log" 2>&1 || rc=$?
 	grep -v '^\[kpt' "$run/distro.log"
 	add_counts distro "distribution configs" "$run/distro.log" "$rc"
 }
@@ -170,7 +179,7 @@ series_check() {
 	[ "$variant" = ours ] && [ "$KPT_ARCH" = x86_64 ] || return 0
 	local rc=0
 	kpt_log "patch series: git am, checkpatch, the ours tree (harness/series.sh -c)"
-	"$KPT_ROOT/harness/series.sh" -c >"$run/series.log" 2>&1 || rc=$?
+	kpt_timed series "$KPT_ROOT/harness/series.sh" -c >"$run/series.log" 2>&1 || rc=$?
 	grep -E '^FAIL' "$run/series.log"
 	add_counts series "patch series" "$run/series.log" "$rc"
 }
@@ -182,7 +191,7 @@ stable_check() {
 	[ "$KPT_ARCH" = x86_64 ] || return 0
 	local rc=0
 	kpt_log "stable tracking: the replaced and patched stock files against stable/base"
-	"$KPT_ROOT/harness/stable.sh" >"$run/stable.log" 2>&1 || rc=$?
+	kpt_timed stable "$KPT_ROOT/harness/stable.sh" >"$run/stable.log" 2>&1 || rc=$?
 	grep -v '^\[kpt' "$run/stable.log" | head -n 200
 	add_counts stable "stable tracking" "$run/stable.log" "$rc"
 }
@@ -193,7 +202,7 @@ stable_check() {
 host_fuzz() { # dir
 	local runs=${FUZZ_RUNS:-2500000} rc=0 done
 	kpt_log "host fuzz run (seed 1, $runs inputs)"
-	timeout -k 10 "${KPT_FUZZ_TIMEOUT:-3600}" make -s -C "$1" fuzz \
+	kpt_timed fuzz timeout -k 10 "${KPT_FUZZ_TIMEOUT:-3600}" make -s -C "$1" fuzz \
 		FUZZ_SECONDS=0 FUZZ_SEED=1 FUZZ_RUNS="$runs" >"$run/fuzz.log" 2>&1 || rc=$?
 	done=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/fuzz.log" | tail -n 1)
 	if [ "$rc" = 0 ] && [ "${done:-0}" -ge "$runs" ]; then
@@ -207,25 +216,26 @@ host_fuzz() { # dir
 host_tests() {
 	local dir=$KPT_ROOT/tools/testing/trace_probe rc=0 fuzz_pid
 	kpt_log "lint: checkpatch --strict, kernel-doc -Wall"
-	if "$KPT_ROOT/harness/lint.sh" >"$run/lint.log" 2>&1; then
+	if kpt_timed lint "$KPT_ROOT/harness/lint.sh" >"$run/lint.log" 2>&1; then
 		pass lint
 	else
 		head -n 40 "$run/lint.log"
 		fail lint "lint" "$(first_finding "$run/lint.log" .) (see ${run#$KPT_ROOT/}/lint.log)"
 	fi
 	stable_check
-	distro_build
+	kpt_log "host unit tests"
+	kpt_timed host-tests make -s -C "$dir" test >"$run/host-test.log" 2>&1 || rc=$?
+	tail -n 30 "$run/host-test.log"
+	add_counts host-rows "host unit tests" "$run/host-test.log" "$rc"
 	# The fuzz run and the series check are single-threaded (libFuzzer,
-	# checkpatch): side by side they keep both cores busy at the end of
-	# the run, when the guests are done.
+	# checkpatch): side by side they keep both cores busy, as the
+	# distribution-config builds (make -j) after them do, at the end of
+	# the run when the guests are done.
 	host_fuzz "$dir" &
 	fuzz_pid=$!
 	series_check
-	kpt_log "host unit tests"
-	make -s -C "$dir" test >"$run/host-test.log" 2>&1 || rc=$?
-	tail -n 30 "$run/host-test.log"
-	add_counts host-rows "host unit tests" "$run/host-test.log" "$rc"
 	wait "$fuzz_pid"
+	distro_build
 }
 
 # list_patterns isolate|main: the tests of tests/selftests.list lines that
@@ -528,10 +538,10 @@ guest_tests() {
 		[ "$bound" -gt $((suite_bound + boot_timeout)) ] &&
 			bound=$((suite_bound + boot_timeout))
 		kpt_log "guest: $n tests on $variant (per test ${per_test}s, whole run ${bound}s)"
-		run_guest main "$run/tests.list" "$bound"
+		kpt_timed suite run_guest main "$run/tests.list" "$bound"
 	fi
-	isolated_tests
-	boot_tests
+	kpt_timed isolated isolated_tests
+	kpt_timed boots boot_tests
 	touch "$run/tests.list"
 	planned_check
 	[ -s "$run/tests.list" ] || { kpt_log "no guest test matches '$pattern'"; return; }
@@ -607,7 +617,7 @@ diff_tests() {
 	wanted diff || return 0
 	local rc=0
 	kpt_log "differential test against tests/diff/stock$KPT_ARCH_SUFFIX.golden"
-	"$KPT_ROOT/harness/diff.sh" "$variant" >"$run/diff.log" 2>&1 || rc=$?
+	kpt_timed diff "$KPT_ROOT/harness/diff.sh" "$variant" >"$run/diff.log" 2>&1 || rc=$?
 	add_counts diff "differential test" "$run/diff.log" "$rc" ||
 		grep -v '^\[kpt' "$run/diff.log" | head -n 60
 }
@@ -626,7 +636,7 @@ client_tests() {
 	fi
 	local rc=0
 	kpt_log "real clients against tests/clients/golden"
-	"$KPT_ROOT/harness/clients.sh" "$variant" >"$run/clients.log" 2>&1 || rc=$?
+	kpt_timed clients "$KPT_ROOT/harness/clients.sh" "$variant" >"$run/clients.log" 2>&1 || rc=$?
 	add_counts clients "real clients" "$run/clients.log" "$rc" ||
 		grep -v '^\[kpt' "$run/clients.log" | head -n 60
 }
@@ -639,24 +649,29 @@ stress_tests() {
 	wanted stress || return 0
 	local rc=0
 	kpt_log "short stress and fuzz run (harness/stress.sh -c)"
-	"$KPT_ROOT/harness/stress.sh" -c $([ "$debug" = 1 ] && echo -d) \
+	kpt_timed stress "$KPT_ROOT/harness/stress.sh" -c $([ "$debug" = 1 ] && echo -d) \
 		-t "${KPT_STRESS_SECONDS:-60}" -n 5000 -s 1 -v "$variant" \
 		>"$run/stress.log" 2>&1 || rc=$?
 	add_counts stress "stress run" "$run/stress.log" "$rc" ||
 		grep -v '^\[kpt' "$run/stress.log" | head -n 60
 }
 
-# The arm64 part of an x86-64 check of ours, so that a change cannot
-# break arm64 unseen: the arm64 ours kernel, built from the same tree,
-# runs the stock selftests of test.d/kprobe and test.d/dynevent against
-# tests/baseline/arm64/, its KUnit suite, and the differential test
-# against tests/diff/stock-arm64.golden; make check ARCH=arm64 runs the
-# whole arm64 suite.  A check.sh of its own (KPT_ARCH=arm64), whose
-# result line counts as one test of this kind per test it passed, and
-# whose skips are listed and counted here.
+# The arm64 part of an x86-64 check of ours (-A, make check ARM64=1), so
+# that a change cannot break arm64 unseen: the arm64 ours kernel, built
+# from the same tree, runs the stock selftests of test.d/kprobe and
+# test.d/dynevent against tests/baseline/arm64/, its KUnit suite, and the
+# differential test against tests/diff/stock-arm64.golden; make check
+# ARCH=arm64 runs the whole arm64 suite.  A check.sh of its own
+# (KPT_ARCH=arm64), whose result line counts as one test of this kind per
+# test it passed, and whose skips are listed and counted here.  Not in a
+# plain make check: its kernel build and guest take 30 minutes of CPU on
+# a fresh clone, as much as the x86-64 kernel and all its guests, which
+# the 35 minutes of two cores cannot hold beside them.  make check keeps
+# a short form of it: arm64's kernel/trace/ compiled under its
+# allmodconfig with W=1 (distro_build).
 arm64_wanted() {
-	[ "$variant" = ours ] && [ "$KPT_ARCH" = x86_64 ] && [ "$debug" = 0 ] &&
-		[ "$guest_only" = 0 ] &&
+	[ "$arm64_part" = 1 ] && [ "$variant" = ours ] && [ "$KPT_ARCH" = x86_64 ] &&
+		[ "$debug" = 0 ] && [ "$guest_only" = 0 ] &&
 		wanted arm64
 }
 
@@ -664,8 +679,9 @@ arm64_tests() {
 	local rc=0 sub=$KPT_BUILD/out/ours-arm64/check-part
 	arm64_wanted || return 0
 	kpt_log "arm64 part: the arm64 kernel, its kprobe and dynevent selftests, KUnit, differential"
-	{ KPT_ARCH=arm64 "$KPT_ROOT/harness/kbuild.sh" ours 0 &&
-		KPT_ARCH=arm64 KPT_CHECK_RUN=$sub "$KPT_ROOT/harness/check.sh" -H \
+	{ KPT_ARCH=arm64 kpt_timed arm64-build "$KPT_ROOT/harness/kbuild.sh" ours 0 &&
+		KPT_ARCH=arm64 KPT_CHECK_RUN=$sub \
+			kpt_timed arm64-guest "$KPT_ROOT/harness/check.sh" -H \
 			-t '^test.d/kprobe/\|^test.d/dynevent/\|^diff$' ours
 	} >"$run/arm64.log" 2>&1 || rc=$?
 	grep -E '^(  FAIL|      \|)' "$run/arm64.log" | head -n 40
@@ -706,48 +722,86 @@ refs_update() {
 	add_counts refs "stock references" "$run/refs.log" "$rc"
 }
 
-# The host stage in the background, alongside every guest run: QEMU runs
-# both vCPUs on one host thread, which leaves the other core to the host
-# stage for as long as the guests take (about 21 minutes).  It runs as
-# two lanes at once: the host tests (lint, three distribution-config
-# builds, unit tests, fuzz: about 9 minutes of one core) and the arm64
-# part (its kernel build, 7 minutes of two cores from scratch, then about
-# 6 minutes of arm64 guest).  One after the other, on a fresh clone they
-# outlasted the x86-64 guests by minutes, with the arm64 guest alone on
-# the machine at the end; side by side they fill both cores.  Both are
-# niced, so that the x86-64 guest is not the one slowed, the host tests
-# more, as the arm64 part is the longer lane.  Each reports its counts and
-# failures through files, which host_stage_collect adds in once all are
-# done.
-host_lane() { # name niceness function
+# Lanes: parts of the run that go side by side, each a shell in the
+# background that reports its counts and failures through the run's files
+# (tally, failures) and its output through $run/NAME.log, which
+# lanes_collect shows once all are done.  QEMU runs a guest's two vCPUs on
+# one host thread, so two guests at once fill the two cores.
+lane() { # name niceness function
 	(
 		renice -n "$2" "$BASHPID" >/dev/null
-		"$3" >"$run/$1.log" 2>&1
+		kpt_timed "$1" "$3" >"$run/$1.log" 2>&1
 		echo done >"$run/$1.done"
 	) &
-	host_pids="$host_pids $!"
+	lane_pids="$lane_pids $!"
 }
 
+# The host stage: lint, stable tracking, the distribution-config builds,
+# the patch series, unit tests and fuzz, about 15 minutes of one core on
+# a fresh clone.  With -b it starts before the kernel build, at the
+# lowest priority: it takes the cores when the build leaves one idle (its
+# link and BTF steps run on one) and when the guests are done, and is
+# hardly seen by either.  The arm64 part (-A) goes beside it.
 host_stage_start() {
 	[ "$host" = 1 ] || arm64_wanted || return 0
-	kpt_log "host stage (lint, distribution configs, patch series, unit tests, fuzz; beside it the arm64 part) alongside the guest runs; its report follows theirs"
-	[ "$host" = 0 ] || host_lane host-stage 15 host_tests
-	arm64_wanted && host_lane arm64-part 10 arm64_tests
+	kpt_log "host stage (lint, stable tracking, distribution configs, patch series, unit tests, fuzz$(arm64_wanted && echo '; beside it the arm64 part')) in the background; its report follows the guests'"
+	[ "$host" = 0 ] || lane host-stage 19 host_tests
+	arm64_wanted && lane arm64-part 10 arm64_tests
 	return 0
 }
 
-host_stage_collect() {
+# The guests of the differential test, the short stress run and the real
+# clients: a lane beside the guest suite's, at the same priority.
+guest_lane() {
+	diff_tests
+	stress_tests
+	client_tests
+}
+
+guest_lane_start() {
+	[ "$guest_only" = 0 ] || return 0
+	kpt_log "differential test, short stress run, real clients: a guest lane beside the suite's"
+	lane guests 0 guest_lane
+}
+
+lanes_collect() {
 	local lane
-	[ -n "$host_pids" ] || return 0
+	[ -n "$lane_pids" ] || return 0
 	# shellcheck disable=SC2086 # one word per lane
-	wait $host_pids
-	for lane in host-stage arm64-part; do
+	wait $lane_pids
+	for lane in guests host-stage arm64-part; do
 		[ -f "$run/$lane.log" ] || continue
 		echo "---- $lane"
 		cat "$run/$lane.log"
 		[ -f "$run/$lane.done" ] ||
 			fail runs "$lane" "did not finish (see ${run#$KPT_ROOT/}/$lane.log)"
 	done
+}
+
+# -b: the kernel this run tests, built after the host stage has started.
+kernel_build() {
+	[ "$build" = 1 ] || return 0
+	if kpt_timed build "$KPT_ROOT/harness/kbuild.sh" "$variant" "$debug"; then
+		pass runs
+		return 0
+	fi
+	fail runs "kernel build" "harness/kbuild.sh $variant $debug failed (see ${out#$KPT_ROOT/}/build.log)"
+	return 1
+}
+
+# Where the run's time went, from its timeline (kpt_timed): each part's
+# start after the run began, its wall clock and its CPU time, in minutes,
+# then the whole run's.  Parts nest: a lane's figures hold its parts'.
+time_report() {
+	local t0=$1 st
+	[ -s "$KPT_TIMELINE" ] || return 0
+	read -r -a st <"/proc/$$/stat"
+	echo "where the time went (minutes: start, wall clock, CPU of user and system):"
+	sort -s -n -k 2,2 "$KPT_TIMELINE" | awk -v t0="$t0" '
+		{ printf "  %-14s %6.1f %6.1f %6.1f\n", $1, ($2 - t0) / 60, $3 / 60, $4 / 60 }'
+	awk -v w="$(($(date +%s) - t0))" \
+		-v c="$(((st[13] + st[14] + st[15] + st[16]) / $(getconf CLK_TCK)))" 'BEGIN {
+		printf "  %-14s %6s %6.1f %6.1f (%.2f cores busy on average)\n", "the run", "", w / 60, c / 60, c / w }'
 }
 
 # The totals by kind, then the line every caller reads
@@ -773,23 +827,23 @@ report() {
 
 rm -rf "$run" && mkdir -p "$run"
 : >"$run/tally"
-host_pids=
-refs_update
+export KPT_TIMELINE=$run/timeline
+run_start=$(date +%s)
+lane_pids=
 host_stage_start
-guest_tests
-kunit_tests
-if [ "$guest_only" = 0 ]; then
-	diff_tests
-	stress_tests
-	client_tests
+if kernel_build; then
+	refs_update
+	guest_lane_start
+	guest_tests
+	kunit_tests
 fi
-# After every guest run: they keep one core busy (QEMU runs both vCPUs
-# on one host thread), the host stage the other.
-host_stage_collect
+# After every guest run: the host stage takes the cores they leave.
+lanes_collect
 echo
 echo "==== kprobetrace check: $variant$([ "$debug" = 1 ] && echo ' (debug)') ===="
 [ -f "$run/summary.txt" ] && cat "$run/summary.txt"
 [ -f "$run/skipped.txt" ] && { echo "skipped, each with its reason:"; cat "$run/skipped.txt"; }
 [ -s "$run/failures" ] && { echo "failures:"; cat "$run/failures"; }
+time_report "$run_start"
 report | tee "$run/result.txt"
 awk '{ f += $3 } END { exit f > 0 }' "$run/tally"

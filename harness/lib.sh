@@ -79,6 +79,31 @@ kpt_log() {
 	printf '[kpt %s] %s\n' "$(date +%T)" "$*" >&2
 }
 
+# kpt_timed NAME COMMAND...: run COMMAND and, when KPT_TIMELINE names a
+# file, add a line to it: "NAME START WALL CPU", the start in seconds
+# since the epoch, the wall clock and the CPU time (user and system, of
+# every process the command waited for) in seconds.  make check prints
+# these as its time table: where a run's minutes go, from the run itself.
+# Returns COMMAND's status.
+kpt_timed() {
+	local name=$1 t0 rc
+	shift
+	[ -n "${KPT_TIMELINE:-}" ] || { "$@"; return; }
+	t0=$(date +%s)
+	(
+		"$@"
+		rc=$?
+		# user and system ticks, this shell's and its children's
+		# (fields 14 to 17)
+		read -r -a st <"/proc/$BASHPID/stat"
+		echo "$name $t0 $(($(date +%s) - t0)) $(((st[13] + st[14] + st[15] + st[16]) / $(getconf CLK_TCK)))" \
+			>>"$KPT_TIMELINE"
+		exit "$rc"
+	)
+	rc=$?
+	return "$rc"
+}
+
 kpt_die() {
 	printf '[kpt] error: %s\n' "$*" >&2
 	exit 1
