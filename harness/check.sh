@@ -69,6 +69,13 @@ boot_timeout=${KPT_BOOT_TIMEOUT:-$([ "$debug" = 1 ] && echo 1500 || echo 300)}
 # at 28 to 147 s each, so the whole of it needs more than the plain
 # bound of 4500 s: three hours.
 suite_bound=${KPT_SUITE_TIMEOUT:-$([ "$debug" = 1 ] && echo 10800 || echo 4500)}
+# The suite's shards, each a boot of its own in a lane of its own (1 or
+# 2).  The plain suite is one: the second guest lane (differential test,
+# stress, clients) takes as long as it does.  The debug suite is two: it
+# takes 2 h 22 min in one boot (2026-11-29) and the second lane has only
+# the stress run, so its halves go side by side.
+suite_shards=${KPT_SUITE_SHARDS:-$([ "$debug" = 1 ] && echo 2 || echo 1)}
+case $suite_shards in 1 | 2) ;; *) kpt_die "KPT_SUITE_SHARDS: 1 or 2" ;; esac
 baseline=$KPT_BASELINE/stock.pass
 must_pass=$KPT_BASELINE/ours.pass
 notes=$KPT_BASELINE/stock.notes
@@ -428,19 +435,25 @@ bootconfig_tool() {
 # list), then a second archive with this boot's /kpt/tests.list.  The
 # kernel unpacks concatenated archives in order, a later file replacing
 # an earlier one.
-pack_initramfs() { # testlist
+pack_common() {
 	local common=$run/common.cpio.gz
-	if [ ! -f "$common" ]; then
-		: >"$run/empty.list"
-		KPT_STAGE=$run/stage "$KPT_ROOT/harness/initramfs.sh" "$variant" \
-			"$debug" "$run/empty.list" "$common" || kpt_die "initramfs failed"
-		rm -rf "$run/stage"
-	fi
-	mkdir -p "$run/list/kpt"
-	cp "$1" "$run/list/kpt/tests.list"
-	cp "$common" "$run/initramfs.cpio.gz"
-	(cd "$run/list" && echo kpt/tests.list | cpio -o -H newc -R 0:0 --quiet) |
-		gzip -1 >>"$run/initramfs.cpio.gz"
+	[ ! -f "$common" ] || return 0
+	: >"$run/empty.list"
+	KPT_STAGE=$run/stage "$KPT_ROOT/harness/initramfs.sh" "$variant" \
+		"$debug" "$run/empty.list" "$common" || kpt_die "initramfs failed"
+	rm -rf "$run/stage"
+}
+
+# The boot's archive is initramfs-TAG.cpio.gz: boots of two lanes pack
+# at once.
+pack_initramfs() { # tag testlist
+	local dir=$run/list-$1
+	pack_common
+	mkdir -p "$dir/kpt"
+	cp "$2" "$dir/kpt/tests.list"
+	cp "$run/common.cpio.gz" "$run/initramfs-$1.cpio.gz"
+	(cd "$dir" && echo kpt/tests.list | cpio -o -H newc -R 0:0 --quiet) |
+		gzip -1 >>"$run/initramfs-$1.cpio.gz"
 }
 
 # One guest boot: run_guest TAG TESTLIST SECONDS [CMDLINE...].  Its outputs
@@ -450,9 +463,9 @@ pack_initramfs() { # testlist
 run_guest() {
 	local tag=$1 list=$2 bound=$3 progress
 	shift 3
-	pack_initramfs "$list"
+	pack_initramfs "$tag" "$list"
 	if [ -n "${bootconfig:-}" ]; then
-		"$(bootconfig_tool)" -a "$bootconfig" "$run/initramfs.cpio.gz" >/dev/null ||
+		"$(bootconfig_tool)" -a "$bootconfig" "$run/initramfs-$tag.cpio.gz" >/dev/null ||
 			kpt_die "cannot attach $bootconfig"
 	fi
 	mkdir -p "$run/$tag"
@@ -461,7 +474,7 @@ run_guest() {
 	progress=$!
 	"$KPT_ROOT/harness/qemu.sh" -q $([ "$debug" = 1 ] && echo -d) -m check \
 		${image:+-k "$image"} \
-		-i "$run/initramfs.cpio.gz" -r "$run/$tag" -t "$bound" \
+		-i "$run/initramfs-$tag.cpio.gz" -r "$run/$tag" -t "$bound" \
 		-p "$run/$tag/qemu.pid" -a "kpt.timeout=$per_test $*" "$variant"
 	kill "$progress" 2>/dev/null
 	wait "$progress" 2>/dev/null
@@ -529,19 +542,39 @@ boot_tests() {
 	done
 }
 
-guest_tests() {
-	local n bound
+# The suite's tests (tests.list), dealt in turn to its shards
+# (shard-N.list): one boot each, in lanes side by side (guest_lane).
+plan_suite() {
 	list_tests >"$run/tests.list"
-	n=$(wc -l <"$run/tests.list")
-	if [ "$n" -gt 0 ]; then
-		bound=$((n * per_test + boot_timeout))
-		[ "$bound" -gt $((suite_bound + boot_timeout)) ] &&
-			bound=$((suite_bound + boot_timeout))
-		kpt_log "guest: $n tests on $variant (per test ${per_test}s, whole run ${bound}s)"
-		kpt_timed suite run_guest main "$run/tests.list" "$bound"
-	fi
+	awk -v n="$suite_shards" -v d="$run" '{ print > (d "/shard-" (NR - 1) % n ".list") }' \
+		"$run/tests.list"
+	# the lanes' boots share the archive of the programs: packed once,
+	# before they start
+	[ "$suite_shards" = 1 ] || [ ! -s "$run/tests.list" ] || pack_common
+}
+
+# One shard of the suite in a boot of its own: "main" for the first (its
+# console has the KUnit report), "main2" for the second.
+run_shard() { # index
+	local list=$run/shard-$1.list n bound tag=main
+	[ -s "$list" ] || return 0
+	[ "$1" = 0 ] || tag=main$(($1 + 1))
+	n=$(wc -l <"$list")
+	bound=$((n * per_test + boot_timeout))
+	[ "$bound" -gt $((suite_bound + boot_timeout)) ] &&
+		bound=$((suite_bound + boot_timeout))
+	kpt_log "guest: $n tests on $variant$([ "$suite_shards" = 1 ] || echo " (shard $(($1 + 1)) of $suite_shards)") (per test ${per_test}s, whole run ${bound}s)"
+	kpt_timed "suite$([ "$1" = 0 ] || echo "-$(($1 + 1))")" run_guest "$tag" "$list" "$bound"
+}
+
+guest_tests() {
+	run_shard 0
 	kpt_timed isolated isolated_tests
 	kpt_timed boots boot_tests
+}
+
+# The guest tests' verdicts, once every lane's boots are done.
+guest_verdicts() {
 	touch "$run/tests.list"
 	planned_check
 	[ -s "$run/tests.list" ] || { kpt_log "no guest test matches '$pattern'"; return; }
@@ -750,17 +783,20 @@ host_stage_start() {
 	return 0
 }
 
-# The guests of the differential test, the short stress run and the real
-# clients: a lane beside the guest suite's, at the same priority.
+# The second guest lane, beside the suite's at the same priority: the
+# suite's second shard if it has one, then the differential test, the
+# short stress run and the real clients.
 guest_lane() {
+	[ "$suite_shards" = 1 ] || run_shard 1
+	[ "$guest_only" = 1 ] && return
 	diff_tests
 	stress_tests
 	client_tests
 }
 
 guest_lane_start() {
-	[ "$guest_only" = 0 ] || return 0
-	kpt_log "differential test, short stress run, real clients: a guest lane beside the suite's"
+	[ "$guest_only" = 0 ] || [ "$suite_shards" != 1 ] || return 0
+	kpt_log "$([ "$suite_shards" = 1 ] || echo "the suite's second shard, ")differential test, short stress run, real clients: a guest lane beside the suite's"
 	lane guests 0 guest_lane
 }
 
@@ -831,14 +867,20 @@ export KPT_TIMELINE=$run/timeline
 run_start=$(date +%s)
 lane_pids=
 host_stage_start
+built=0
 if kernel_build; then
+	built=1
 	refs_update
+	plan_suite
 	guest_lane_start
 	guest_tests
-	kunit_tests
 fi
 # After every guest run: the host stage takes the cores they leave.
 lanes_collect
+if [ "$built" = 1 ]; then
+	guest_verdicts
+	kunit_tests
+fi
 echo
 echo "==== kprobetrace check: $variant$([ "$debug" = 1 ] && echo ' (debug)') ===="
 [ -f "$run/summary.txt" ] && cat "$run/summary.txt"
