@@ -32,8 +32,17 @@ esac
 export ARCH=$KPT_ARCH
 [ -z "$KPT_CROSS" ] || export CROSS_COMPILE=$KPT_CROSS
 kpt_build_stamp
+# The kernel's make without the project make's variables.  A variable
+# given on make's command line (make check DEBUG=1; harness/refs.sh
+# passes DEBUG=0) reaches every sub-make in MAKEFLAGS and in the
+# environment, and tools/lib/subcmd reads DEBUG (-O0 for 1, _FORTIFY_SOURCE
+# for 0): objtool came out built otherwise than by a build without it,
+# and as every object depends on objtool, the whole kernel was compiled
+# again (20 minutes for a debug kernel) each time the two alternated.
+# ARCH and CROSS_COMPILE are in the environment.
 kmake() {
-	make -C "$src" O="$out" -j"$KPT_JOBS" "$@"
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEBUG \
+		make -C "$src" O="$out" -j"$KPT_JOBS" "$@"
 }
 
 # Fail loudly if an option a fragment asks for did not make it.
