@@ -59,6 +59,11 @@ case " $extra " in
 *" quiet "*) kpt_die "no guest boots quiet: its warnings would not reach the console" ;;
 esac
 cmdline="console=$KPT_CONSOLE,115200 loglevel=6 panic=-1 oops=panic kpt.mode=$mode $extra"
+# The debug kernel runs fully preemptible (Debian's is voluntary, and
+# PREEMPT_DYNAMIC lets one kernel be both): a probe handler that uses
+# per-CPU data while preemptible is then a DEBUG_PREEMPT report, and a
+# race between two tasks on one CPU can happen at all.
+[ "$debug" = 0 ] || cmdline="$cmdline preempt=full"
 # The boot-time ftrace self tests (CONFIG_FTRACE_STARTUP_TEST) take 40 of
 # the 45 guest seconds of a boot under TCG (the function and function
 # graph tracers patched in and out of the whole kernel, again and again):

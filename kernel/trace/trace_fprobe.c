@@ -7,28 +7,28 @@
  * "f[N][:[GRP/]EVENT] SYM[%return] [ARGS]" and "t[:[GRP/]EVENT] TP
  * [ARGS]" written to dynamic_events go through the shared creation
  * pipeline (trace_probe_create_cmd()) with the head parser of
- * trace_fprobe_parse.c.  This file owns what only fprobes have: the
- * fprobe registration (and the tracepoint's, whose module may come
- * later), the entry and exit handlers that record a hit, and perf.
+ * trace_fprobe_parse.c.  This file owns what an fprobe event is: its
+ * arming (on an fprobe of its own, or as a member of a shared one,
+ * trace_fprobe_share.c, over the functions trace_fprobe_funcs.c resolves),
+ * the handlers that record a hit, the tracepoint's module that may come
+ * later, the "functions" file, and perf.
  */
 #define pr_fmt(fmt)	"trace_fprobe: " fmt
 
 #include <asm/ptrace.h>
 
-#include <linux/bsearch.h>
 #include <linux/fprobe.h>
-#include <linux/glob.h>
-#include <linux/hashtable.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/rculist.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
-#include <linux/sort.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 
+#include "trace_fprobe_funcs.h"
 #include "trace_fprobe_parse.h"
+#include "trace_fprobe_share.h"
 #include "trace_probe.h"
 #include "trace_probe_kernel.h"
 #include "trace_probe_tmpl.h"
@@ -38,29 +38,11 @@
 #define TRACEPOINT_STUB		ERR_PTR(-ENOENT)
 
 /**
- * struct fprobe_ips - functions collected for a pattern
- * @ips: their ftrace locations, sorted and unique once complete
- * @nr: how many
- * @max: the room of @ips: one more than a pattern may name
- */
-struct fprobe_ips {
-	unsigned long	*ips;
-	unsigned int	nr;
-	unsigned int	max;
-};
-
-struct fprobe_sites;
-struct fexit_cohort;
-
-/**
  * struct trace_fprobe - an fprobe or tracepoint probe event probe
  * @fp: the fprobe of its own: an exit probe's armed on its own, a
  *	tracepoint probe's, or a 6.12 glob's that means every function
- * @sites: the functions a function entry probe is on while it is armed,
- *	in the shared entry fprobe's table, or an exit probe armed in a
- *	cohort, in the cohorts' table; NULL while it is not
- * @cohort: the shared fprobe of the exit probes armed with it, if any
- * @cohort_data: where its entry data is in the cohort's
+ * @member: as a member of a shared fprobe: the shared entry fprobe (a
+ *	function entry probe), or a cohort (exit probes armed together)
  * @symbol: the function pattern as written without "%return", or the
  *	tracepoint's name
  * @pattern: the functions, parsed; NULL for a tracepoint probe
@@ -69,7 +51,7 @@ struct fexit_cohort;
  * @glob_ips: a 6.12 glob's functions, as last resolved (at definition,
  *	or at an arming), for the next arming: resolving a glob asks
  *	kallsyms the name of every traceable function
- * @glob_gen: fprobe_functions_gen when @glob_ips was resolved; 0: not
+ * @glob_gen: fprobe_functions_gen() when @glob_ips was resolved; 0: not
  *	resolved
  * @tpoint: the tracepoint; TRACEPOINT_STUB while its module is not
  *	loaded; NULL for a function probe
@@ -81,9 +63,7 @@ struct fexit_cohort;
  */
 struct trace_fprobe {
 	struct fprobe		fp;
-	struct fprobe_sites	*sites;
-	struct fexit_cohort	*cohort;
-	size_t			cohort_data;
+	struct fprobe_member	member;
 	const char		*symbol;
 	struct fprobe_pattern	*pattern;
 	bool			list_return;
@@ -124,6 +104,11 @@ static bool trace_fprobe_is_tracepoint(struct trace_fprobe *tf)
 static const char *trace_fprobe_symbol(struct trace_fprobe *tf)
 {
 	return tf->symbol ?: "unknown";
+}
+
+static struct trace_fprobe *site_to_trace_fprobe(struct fprobe_site *site)
+{
+	return container_of(site->member, struct trace_fprobe, member);
 }
 
 /* --- Tracepoints, for the head parser and the module notifier ------------ */
@@ -200,408 +185,200 @@ static void trace_fprobe_put_module(void *data, void *mod)
 	module_put(mod);
 }
 
-/* --- Function patterns ---------------------------------------------------- */
-
-static bool fprobe_ip_in_module(unsigned long ip, const char *name)
-{
-#ifdef CONFIG_MODULES
-	struct module *mod;
-	bool in;
-
-	preempt_disable();
-	mod = __module_text_address(ip);
-	in = mod && !strcmp(mod->name, name);
-	preempt_enable();
-	return in;
-#else
-	return false;
-#endif
-}
-
-/* The functions of a scratch ops's filter into @set, up to its room */
-static void fprobe_ips_add_filter(struct fprobe_ips *set,
-				  struct ftrace_ops *ops,
-				  const struct fprobe_pattern_item *item)
-{
-	struct ftrace_func_entry *entry;
-	struct ftrace_hash *hash;
-	unsigned int i;
-
-	hash = rcu_dereference_protected(ops->func_hash->filter_hash, true);
-	for (i = 0; hash && i < BIT(hash->size_bits); i++) {
-		hlist_for_each_entry(entry, &hash->buckets[i], hlist) {
-			if (set->nr == set->max)
-				return;
-			if (!item->mod ||
-			    fprobe_ip_in_module(entry->ip, item->mod))
-				set->ips[set->nr++] = entry->ip;
-		}
-	}
-}
-
-static unsigned int fprobe_filter_count(struct ftrace_ops *ops)
-{
-	struct ftrace_hash *hash;
-
-	hash = rcu_dereference_protected(ops->func_hash->filter_hash, true);
-	return hash ? hash->count : 0;
-}
-
-/*
- * The functions of @ops's filter (in @item's module, if it names one)
- * into @set, sized to hold them all; @set->ips stays NULL for an empty
- * filter.  Return: 0 or -ENOMEM.
- */
-static int fprobe_ips_from_filter(struct fprobe_ips *set,
-				  struct ftrace_ops *ops,
-				  const struct fprobe_pattern_item *item)
-{
-	*set = (struct fprobe_ips){ .max = fprobe_filter_count(ops) };
-	if (!set->max)
-		return 0;
-	set->ips = kvmalloc_array(set->max, sizeof(*set->ips), GFP_KERNEL);
-	if (!set->ips)
-		return -ENOMEM;
-	fprobe_ips_add_filter(set, ops, item);
-	return 0;
-}
-
-/*
- * A scratch ftrace_ops (*@opsp) whose filter is what ftrace matches with
- * @glob, as register_fprobe() would; it touches no code.  Free it with
- * fprobe_scratch_free(), whatever this returns.  Return: 0, -EINVAL if
- * @glob matches no traceable function, or -ENOMEM.
- */
-static int fprobe_scratch_filter(struct ftrace_ops **opsp, const char *glob)
-{
-	struct ftrace_ops *ops;
-	char *buf;
-	int ret = -ENOMEM;
-
-	ops = kzalloc(sizeof(*ops), GFP_KERNEL);
-	buf = kstrdup(glob, GFP_KERNEL);
-	if (ops && buf)
-		ret = ftrace_set_filter(ops, buf, strlen(buf), 1);
-	kfree(buf);
-	*opsp = ops;
-	return ret;
-}
-
-static void fprobe_scratch_free(struct ftrace_ops *ops)
-{
-	if (!ops)
-		return;
-	ftrace_free_filter(ops);
-	kfree(ops);
-}
-
-/*
- * A glob without a wildcard is a function name, which ftrace matches
- * against the name of every traceable function, asking kallsyms for each.
- * The functions of that name are found through kallsyms' sorted names
- * instead, and the modules' symbols: the same functions, each with its
- * ftrace location and named so by kallsyms, as ftrace's match wants.
- * A glob that starts with a digit is no name: ftrace reads it as an index
- * into available_filter_functions (6.12's "f 17" is on its 17th function).
- */
-static bool fprobe_glob_is_name(const char *glob)
-{
-	return *glob && !isdigit(*glob) && !strpbrk(glob, "*?[]!\\");
-}
-
-/**
- * struct fprobe_name_match - the functions of one name being collected
- * @name: the name
- * @mod: only those of this module; NULL: of the kernel and every module
- * @set: where to add them, up to its room; NULL to count them only
- * @found: how many there are
- */
-struct fprobe_name_match {
-	const char		*name;
-	const char		*mod;
-	struct fprobe_ips	*set;
-	unsigned int		found;
-};
-
-static void fprobe_name_add(struct fprobe_name_match *m, unsigned long addr)
-{
-	unsigned long ip = ftrace_location(addr);
-	char sym[KSYM_NAME_LEN];
-	char *modname;
-
-	if (!ip || !kallsyms_lookup(ip, NULL, NULL, &modname, sym) ||
-	    strcmp(sym, m->name))
-		return;
-	if (m->mod && (!modname || strcmp(modname, m->mod)))
-		return;
-	m->found++;
-	if (m->set && m->set->nr < m->set->max)
-		m->set->ips[m->set->nr++] = ip;
-}
-
-static int fprobe_name_kernel_cb(void *data, unsigned long addr)
-{
-	fprobe_name_add(data, addr);
-	return 0;
-}
-
-static int fprobe_name_module_cb(void *data, const char *sym,
-				 unsigned long addr)
-{
-	struct fprobe_name_match *m = data;
-
-	if (!strcmp(sym, m->name))
-		fprobe_name_add(m, addr);
-	return 0;
-}
-
-/* Collect the traceable functions named @m->name: how many there are */
-static unsigned int fprobe_name_collect(struct fprobe_name_match *m)
-{
-	m->found = 0;
-	if (!m->mod)
-		kallsyms_on_each_match_symbol(fprobe_name_kernel_cb, m->name, m);
-	module_kallsyms_on_each_symbol(m->mod, fprobe_name_module_cb, m);
-	return m->found;
-}
-
-/*
- * Add the functions @item names to @set: those ftrace matches with
- * @item's glob, in @item's module if it has one.
- */
-static int fprobe_ips_add_item(struct fprobe_ips *set,
-			       const struct fprobe_pattern_item *item)
-{
-	struct fprobe_name_match m = {
-		.name = item->glob, .mod = item->mod, .set = set,
-	};
-	struct ftrace_ops *ops;
-	int ret;
-
-	if (fprobe_glob_is_name(item->glob)) {
-		fprobe_name_collect(&m);
-		return 0;
-	}
-	ret = fprobe_scratch_filter(&ops, item->glob);
-	if (!ret)
-		fprobe_ips_add_filter(set, ops, item);
-	fprobe_scratch_free(ops);
-	/* ftrace's "no such function" */
-	return ret == -EINVAL ? 0 : ret;
-}
-
-static int fprobe_cmp_ip(const void *a, const void *b)
-{
-	unsigned long x = *(const unsigned long *)a;
-	unsigned long y = *(const unsigned long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void fprobe_ips_sort_unique(struct fprobe_ips *set)
-{
-	unsigned int i, n = 0;
-
-	sort(set->ips, set->nr, sizeof(*set->ips), fprobe_cmp_ip, NULL);
-	for (i = 0; i < set->nr; i++)
-		if (!n || set->ips[n - 1] != set->ips[i])
-			set->ips[n++] = set->ips[i];
-	set->nr = n;
-}
-
-/* The items of @pat that include (or exclude) into @set, sorted */
-static int fprobe_ips_collect(struct fprobe_ips *set,
-			      const struct fprobe_pattern *pat, bool exclude)
-{
-	unsigned int i;
-	int ret;
-
-	for (i = 0; i < pat->nr_items; i++) {
-		if (pat->items[i].exclude != exclude)
-			continue;
-		ret = fprobe_ips_add_item(set, &pat->items[i]);
-		if (ret)
-			return ret;
-	}
-	fprobe_ips_sort_unique(set);
-	return 0;
-}
-
-/* Take out of @set what is in @out (both sorted) */
-static void fprobe_ips_remove(struct fprobe_ips *set,
-			      const struct fprobe_ips *out)
-{
-	unsigned int i, j = 0, n = 0;
-
-	for (i = 0; i < set->nr; i++) {
-		while (j < out->nr && out->ips[j] < set->ips[i])
-			j++;
-		if (j == out->nr || out->ips[j] != set->ips[i])
-			set->ips[n++] = set->ips[i];
-	}
-	set->nr = n;
-}
-
-static void fprobe_ips_free(struct fprobe_ips *set)
-{
-	kvfree(set->ips);
-	set->ips = NULL;
-}
-
-static int fprobe_ips_init(struct fprobe_ips *set)
-{
-	set->nr = 0;
-	set->max = FPROBE_PATTERN_MAX_FUNCS + 1;
-	set->ips = kvmalloc_array(set->max, sizeof(*set->ips), GFP_KERNEL);
-	return set->ips ? 0 : -ENOMEM;
-}
-
-/*
- * The traceable functions @pat names now, sorted by address: those its
- * items include, less those they exclude.  More than the bound stops at
- * one more.  Free @set with fprobe_ips_free().
- */
-static int fprobe_pattern_resolve(const struct fprobe_pattern *pat,
-				  struct fprobe_ips *set)
-{
-	struct fprobe_ips out;
-	int ret;
-
-	ret = fprobe_ips_init(set);
-	if (!ret)
-		ret = fprobe_ips_collect(set, pat, false);
-	if (ret || !set->nr)
-		return ret;
-	ret = fprobe_ips_init(&out);
-	if (!ret)
-		ret = fprobe_ips_collect(&out, pat, true);
-	if (!ret)
-		fprobe_ips_remove(set, &out);
-	fprobe_ips_free(&out);
-	return ret;
-}
-
-/*
- * The functions @pat names now, for an arming: -ENOENT if none (a module
- * went away since the definition), -E2BIG if more than the bound.
- */
-static int fprobe_pattern_functions(const struct fprobe_pattern *pat,
-				    struct fprobe_ips *set)
-{
-	int ret = fprobe_pattern_resolve(pat, set);
-
-	if (!ret && !set->nr)
-		ret = -ENOENT;
-	else if (!ret && set->nr > FPROBE_PATTERN_MAX_FUNCS)
-		ret = -E2BIG;
-	return ret;
-}
-
-/* &trace_fprobe_env.count_functions */
-static int trace_fprobe_count_functions(void *data,
-					const struct fprobe_pattern *pat)
-{
-	struct fprobe_ips set;
-	int ret;
-
-	ret = fprobe_pattern_resolve(pat, &set);
-	if (!ret)
-		ret = set.nr;
-	fprobe_ips_free(&set);
-	return ret;
-}
-
-static int fprobe_cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(const char * const *)a, *(const char * const *)b);
-}
-
-/* Pack the sorted @names into one buffer, each once: how many, or -errno */
-static int fprobe_pack_names(char **names, unsigned int nr, char **bufp)
-{
-	size_t size = 0;
-	unsigned int i;
-	int n = 0;
-	char *p;
-
-	for (i = 0; i < nr; i++)
-		size += strlen(names[i]) + 1;
-	*bufp = kmalloc(size, GFP_KERNEL);
-	if (!*bufp)
-		return -ENOMEM;
-	for (i = 0, p = *bufp; i < nr; i++) {
-		if (i && !strcmp(names[i], names[i - 1]))
-			continue;
-		size = strlen(names[i]) + 1;
-		memcpy(p, names[i], size);
-		p += size;
-		n++;
-	}
-	return n;
-}
-
-/* &trace_fprobe_env.function_names: those of the functions found now */
-static int trace_fprobe_function_names(void *data,
-				       const struct fprobe_pattern *pat,
-				       char **bufp)
-{
-	char sym[KSYM_NAME_LEN], **names = NULL;
-	struct fprobe_ips set;
-	unsigned int i, nr = 0;
-	int ret;
-
-	*bufp = NULL;
-	ret = fprobe_pattern_resolve(pat, &set);
-	if (!ret && set.nr) {
-		names = kvcalloc(set.nr, sizeof(*names), GFP_KERNEL);
-		ret = names ? 0 : -ENOMEM;
-	}
-	for (i = 0; !ret && i < set.nr; i++) {
-		if (!kallsyms_lookup(set.ips[i], NULL, NULL, NULL, sym))
-			continue;
-		names[nr] = kstrdup(sym, GFP_KERNEL);
-		if (!names[nr++])
-			ret = -ENOMEM;
-	}
-	if (!ret && nr) {
-		sort(names, nr, sizeof(*names), fprobe_cmp_name, NULL);
-		ret = fprobe_pack_names(names, nr, bufp);
-	}
-	for (i = 0; i < nr; i++)
-		kfree(names[i]);
-	kvfree(names);
-	fprobe_ips_free(&set);
-	return ret;
-}
-
 static const struct trace_fprobe_env trace_fprobe_lookups = {
 	.find_tracepoint	= trace_fprobe_find_tracepoint,
 	.put_module		= trace_fprobe_put_module,
-	.count_functions	= trace_fprobe_count_functions,
-	.function_names		= trace_fprobe_function_names,
+	.count_functions	= fprobe_count_functions,
+	.function_names		= fprobe_function_names,
 	.modules		= IS_ENABLED(CONFIG_MODULES),
 #ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
 	.btf			= &traceprobe_btf_ops,
 #endif
 };
 
-/* --- Probes --------------------------------------------------------------------- */
+/* --- Hit path -------------------------------------------------------------------- */
+
+/* The load stage of fprobes: no registers by name, the rest as kprobes */
+static int process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
+			      void *dest, void *base)
+{
+	struct pt_regs *regs = rec;
+	unsigned long val;
+
+	switch (code->op) {
+	case FETCH_OP_STACK:
+		val = regs_get_kernel_stack_nth(regs, code->param);
+		break;
+	case FETCH_OP_STACKP:
+		val = kernel_stack_pointer(regs);
+		break;
+	case FETCH_OP_RETVAL:
+		val = regs_return_value(regs);
+		break;
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	case FETCH_OP_ARG:
+		val = regs_get_kernel_argument(regs, code->param);
+		break;
+	case FETCH_OP_EDATA:
+		val = *(unsigned long *)((unsigned long)edata + code->offset);
+		break;
+#endif
+	case FETCH_NOP_SYMBOL:
+		/* the IMM after it holds the resolved address */
+		code++;
+		fallthrough;
+	default:
+		if (!process_common_fetch_insn(code, &val)) {
+			WARN_ON_ONCE(1);
+			return -EILSEQ;
+		}
+		break;
+	}
+	return process_fetch_insn_bottom(code + 1, val, dest, base);
+}
+
+NOKPROBE_SYMBOL(process_fetch_insn);
+
+/*
+ * A hit as the record path sees it: at the entry of the function at
+ * @entry_ip, or at its return to @ret_ip (@exit, with the entry data
+ * @edata).  Inlined into each dispatcher, so that the tests of @exit fold.
+ */
+static __always_inline void fprobe_hit_init(struct trace_probe_hit *hit,
+					    struct trace_fprobe *tf,
+					    struct pt_regs *regs, void *edata,
+					    unsigned long entry_ip,
+					    unsigned long ret_ip, bool exit)
+{
+	trace_probe_hit_init(hit, &tf->tp, regs, edata, regs);
+	hit->head[0] = entry_ip;
+	hit->head[1] = ret_ip;
+	hit->nr_head = exit ? 2 : 1;
+}
+
+/* Record a hit in every trace instance, and for perf, as @flags say */
+static __always_inline void fprobe_record(struct trace_fprobe *tf,
+					  unsigned int flags,
+					  struct pt_regs *regs, void *edata,
+					  unsigned long entry_ip,
+					  unsigned long ret_ip, bool exit)
+{
+	struct trace_probe_hit hit __uninitialized;
+
+	if (flags & TP_FLAG_TRACE) {
+		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip, exit);
+		trace_probe_record_hit(&hit);
+	}
+#ifdef CONFIG_PERF_EVENTS
+	if (flags & TP_FLAG_PROFILE) {
+		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip, exit);
+		trace_probe_perf_hit(&hit, regs);
+	}
+#endif
+}
 
 static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct pt_regs *regs,
-			     void *entry_data);
-static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
-			     unsigned long ret_ip, struct pt_regs *regs,
-			     void *entry_data);
+			     void *entry_data)
+{
+	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
+	unsigned int flags = trace_probe_load_flag(&tf->tp);
+
+	fprobe_record(tf, flags, regs, NULL, entry_ip, ret_ip, false);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(fentry_dispatcher);
+
+/* The shared entry fprobe's: every probe on the function hit records */
 static int fentry_shared_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 				    unsigned long ret_ip, struct pt_regs *regs,
-				    void *entry_data);
+				    void *entry_data)
+{
+	struct fprobe_site *site;
+	struct trace_fprobe *tf;
+
+	fprobe_for_each_entry_site(site, entry_ip) {
+		tf = site_to_trace_fprobe(site);
+		fprobe_record(tf, trace_probe_load_flag(&tf->tp), regs, NULL,
+			      entry_ip, ret_ip, false);
+	}
+	return 0;
+}
+
+NOKPROBE_SYMBOL(fentry_shared_dispatcher);
+
+static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
+			     unsigned long ret_ip, struct pt_regs *regs,
+			     void *entry_data)
+{
+	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
+	unsigned int flags = trace_probe_load_flag(&tf->tp);
+
+	fprobe_record(tf, flags, regs, entry_data, entry_ip, ret_ip, true);
+}
+
+NOKPROBE_SYMBOL(fexit_dispatcher);
+
+/* Save the $argN an exit probe reads, before the function runs */
+static int trace_fprobe_entry_handler(struct fprobe *fp,
+				      unsigned long entry_ip,
+				      unsigned long ret_ip,
+				      struct pt_regs *regs, void *entry_data)
+{
+	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
+
+	if (tf->tp.entry_arg)
+		store_trace_entry_data(entry_data, &tf->tp, regs);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(trace_fprobe_entry_handler);
+
+/* A cohort's: every member on the function hit saves its $argN */
 static int fexit_cohort_entry(struct fprobe *fp, unsigned long entry_ip,
 			      unsigned long ret_ip, struct pt_regs *regs,
-			      void *entry_data);
+			      void *entry_data)
+{
+	struct fprobe_site *site;
+	struct trace_fprobe *tf;
+
+	fprobe_for_each_exit_site(site, fp, entry_ip) {
+		tf = site_to_trace_fprobe(site);
+		if (tf->tp.entry_arg)
+			store_trace_entry_data(entry_data + site->data_off,
+					       &tf->tp, regs);
+	}
+	return 0;
+}
+
+NOKPROBE_SYMBOL(fexit_cohort_entry);
+
+/* A cohort's: every member on the function records */
 static void fexit_cohort_exit(struct fprobe *fp, unsigned long entry_ip,
 			      unsigned long ret_ip, struct pt_regs *regs,
-			      void *entry_data);
+			      void *entry_data)
+{
+	struct fprobe_site *site;
+	struct trace_fprobe *tf;
+
+	fprobe_for_each_exit_site(site, fp, entry_ip) {
+		tf = site_to_trace_fprobe(site);
+		fprobe_record(tf, trace_probe_load_flag(&tf->tp), regs,
+			      entry_data ? entry_data + site->data_off : NULL,
+			      entry_ip, ret_ip, true);
+	}
+}
+
+NOKPROBE_SYMBOL(fexit_cohort_exit);
+
+static const struct fprobe_share_handlers trace_fprobe_share_handlers = {
+	.entry		= fentry_shared_dispatcher,
+	.cohort_entry	= fexit_cohort_entry,
+	.cohort_exit	= fexit_cohort_exit,
+};
+
+/* --- Probes --------------------------------------------------------------------- */
 
 static void free_trace_fprobe(struct trace_fprobe *tf)
 {
@@ -653,21 +430,6 @@ static void trace_fprobe_free(struct trace_probe *tp)
 	free_trace_fprobe(tp_to_trace_fprobe(tp));
 }
 
-/* Save the $argN an exit probe reads, before the function runs */
-static int trace_fprobe_entry_handler(struct fprobe *fp,
-				      unsigned long entry_ip,
-				      unsigned long ret_ip,
-				      struct pt_regs *regs, void *entry_data)
-{
-	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
-
-	if (tf->tp.entry_arg)
-		store_trace_entry_data(entry_data, &tf->tp, regs);
-	return 0;
-}
-
-NOKPROBE_SYMBOL(trace_fprobe_entry_handler);
-
 /* &trace_probe_ops.prepare: an exit probe saves its $argN at entry */
 static int trace_fprobe_prepare(struct trace_probe *tp)
 {
@@ -676,6 +438,7 @@ static int trace_fprobe_prepare(struct trace_probe *tp)
 	if (trace_fprobe_is_return(tf) && tp->entry_arg) {
 		tf->fp.entry_handler = trace_fprobe_entry_handler;
 		tf->fp.entry_data_size = traceprobe_get_entry_data_size(tp);
+		tf->member.data_size = tf->fp.entry_data_size;
 	}
 	return 0;
 }
@@ -742,51 +505,10 @@ static void trace_fprobe_reset(struct trace_fprobe *tf)
 	tf->fp.flags = 0;
 }
 
-/*
- * Bumped when a module comes or goes: the functions a glob matches may
- * have changed, and with them an fprobe event's resolved glob.
- */
-static unsigned long fprobe_functions_gen = 1;
-
-/*
- * The functions ftrace matches with a 6.12 glob (with none included,
- * @set->max is 0 and @set->ips NULL: see register_glob_fprobe()).
- * Return: 0, -EINVAL if it matches no traceable function, or -ENOMEM.
- */
-static int fprobe_glob_resolve(const char *glob, struct fprobe_ips *set)
-{
-	struct fprobe_pattern_item all = { .glob = glob };
-	struct fprobe_name_match m = { .name = glob };
-	struct ftrace_ops *ops;
-	int ret;
-
-	*set = (struct fprobe_ips){ };
-	if (fprobe_glob_is_name(glob)) {
-		set->max = fprobe_name_collect(&m);
-		if (!set->max)
-			return -EINVAL;
-		set->ips = kvmalloc_array(set->max, sizeof(*set->ips),
-					  GFP_KERNEL);
-		if (!set->ips)
-			return -ENOMEM;
-		m.set = set;
-		fprobe_name_collect(&m);
-		fprobe_ips_sort_unique(set);
-		return 0;
-	}
-	ret = fprobe_scratch_filter(&ops, glob);
-	if (!ret)
-		ret = fprobe_ips_from_filter(set, ops, &all);
-	if (!ret)
-		fprobe_ips_sort_unique(set);
-	fprobe_scratch_free(ops);
-	return ret;
-}
-
 /* Resolve @tf's glob into its cache, unless the cache is current */
 static int trace_fprobe_resolve_glob(struct trace_fprobe *tf)
 {
-	unsigned long gen = READ_ONCE(fprobe_functions_gen);
+	unsigned long gen = fprobe_functions_gen();
 	int ret;
 
 	if (tf->glob_gen == gen)
@@ -831,74 +553,16 @@ static int register_glob_fprobe(struct trace_fprobe *tf)
 	return ret;
 }
 
-/* --- Function entry probes: one shared fprobe -------------------------------- */
+/* --- Arming ------------------------------------------------------------------- */
 
 /*
- * Every armed function entry probe is on one fprobe, as every kprobe on
- * ftrace is on one ftrace_ops: arming or disarming a probe changes the
- * functions in that fprobe's filter, and the entry handler finds the
- * probes of the function hit in a table by address.  An fprobe of its own
- * per probe costs an ftrace_ops registration (a code update over every
- * traceable function, and a trampoline) to arm, and to disarm an
- * unregistration that waits for RCU tasks: about a quarter of a second
- * each.  A filter change is one code update, which all the probes of a
- * group enable share (trace_fprobe_arm_batch()).  The shared fprobe is
- * registered while a probe is on it.
- *
- * Exit probes cannot join it: each hit takes a node of its fprobe's
- * rethook pool, sized and laid out (the entry data of the probe's $argN)
- * at registration.  Those armed together share an fprobe of their own
- * (see "Function exit probes").
+ * A function probe is armed as a member of a shared fprobe when it can
+ * be: an entry probe always on the shared entry fprobe, exit probes armed
+ * together (a group enable, trace_fprobe_arm_batch()) in cohorts.  A
+ * tracepoint probe, an exit probe armed alone or with a MAXACTIVE of its
+ * own, and a 6.12 glob that means every function have an fprobe of their
+ * own, as in 6.12.
  */
-#define FENTRY_HASH_BITS	12
-
-/**
- * struct fprobe_site - an armed probe on one of its functions
- * @node: in fentry_table or fexit_table, under the function's address
- * @ip: the function's ftrace location
- * @tf: the probe
- */
-struct fprobe_site {
-	struct hlist_node	node;
-	unsigned long		ip;
-	struct trace_fprobe	*tf;
-};
-
-/**
- * struct fprobe_sites - the functions of a probe on a shared fprobe
- * @rcu: a handler may read @site a grace period after the disarm
- * @nr: how many
- * @site: one per function, sorted by address
- */
-struct fprobe_sites {
-	struct rcu_head		rcu;
-	unsigned int		nr;
-	struct fprobe_site	site[] __counted_by(nr);
-};
-
-/* Written under event_mutex, read by the entry handler under RCU */
-static DEFINE_HASHTABLE(fentry_table, FENTRY_HASH_BITS);
-static unsigned long fentry_table_sites;
-
-/*
- * Allocated while registered: ftrace frees the trampoline of a dynamic
- * ftrace_ops when it is unregistered, and keeps a static one's listed in
- * kallsyms, where a cleared ops would break the list.
- */
-static struct fprobe *fentry_fprobe;
-
-static bool fentry_table_has(unsigned long ip)
-{
-	struct fprobe_site *site;
-
-	hash_for_each_possible_rcu(fentry_table, site, node, ip,
-				   lockdep_is_held(&event_mutex))
-		if (site->ip == ip)
-			return true;
-	return false;
-}
-
-/* Whether @tf goes on the shared fprobe when it is armed */
 static bool trace_fprobe_shares(struct trace_fprobe *tf)
 {
 	return !trace_fprobe_is_return(tf) && !trace_fprobe_is_tracepoint(tf);
@@ -906,21 +570,20 @@ static bool trace_fprobe_shares(struct trace_fprobe *tf)
 
 static bool trace_fprobe_is_armed(struct trace_fprobe *tf)
 {
-	return tf->sites || fprobe_is_registered(&tf->fp);
+	return fprobe_member_is_shared(&tf->member) ||
+	       fprobe_is_registered(&tf->fp);
 }
 
 /*
- * The sites of entry probe @tf on its functions as they are now, or NULL
- * in *@sitesp for a 6.12 glob whose filter stays empty ("!GLOB" alone),
- * which register_fprobe() puts on every function: that probe gets an
- * fprobe of its own.
+ * The sites of function probe @tf on its functions as they are now, or
+ * NULL in *@sitesp for a 6.12 glob whose filter stays empty ("!GLOB"
+ * alone), which register_fprobe() puts on every function: that probe gets
+ * an fprobe of its own.
  */
-static int fprobe_sites_alloc(struct trace_fprobe *tf,
+static int trace_fprobe_sites(struct trace_fprobe *tf,
 			      struct fprobe_sites **sitesp)
 {
 	struct fprobe_ips set = { }, *ips = &set;
-	struct fprobe_sites *sites;
-	unsigned int i;
 	int ret;
 
 	*sitesp = NULL;
@@ -934,189 +597,31 @@ static int fprobe_sites_alloc(struct trace_fprobe *tf,
 		if (ret)
 			goto out;
 	}
-	sites = kvzalloc(struct_size(sites, site, ips->nr), GFP_KERNEL);
-	if (!sites) {
+	*sitesp = fprobe_sites_alloc(&tf->member, ips);
+	if (!*sitesp)
 		ret = -ENOMEM;
-		goto out;
-	}
-	sites->nr = ips->nr;
-	for (i = 0; i < ips->nr; i++) {
-		sites->site[i].ip = ips->ips[i];
-		sites->site[i].tf = tf;
-	}
-	*sitesp = sites;
 out:
 	fprobe_ips_free(&set);
 	return ret;
 }
 
-/* Put the shared fprobe on @add too: one ftrace update */
-static int fentry_filter_add(struct fprobe_ips *add)
-{
-	struct fprobe *fp;
-	int ret;
-
-	if (fentry_fprobe)
-		return ftrace_set_filter_ips(&fentry_fprobe->ops, add->ips,
-					     add->nr, 0, 0);
-	fp = kzalloc(sizeof(*fp), GFP_KERNEL);
-	if (!fp)
-		return -ENOMEM;
-	fp->entry_handler = fentry_shared_dispatcher;
-	ret = register_fprobe_ips(fp, add->ips, add->nr);
-	if (ret) {
-		kfree(fp);
-		return ret;
-	}
-	fentry_fprobe = fp;
-	return 0;
-}
-
-/*
- * Take shared fprobe @fp off @gone, the functions none of its probes is
- * on any more (at least one remains: an empty filter means every
- * function).  A function whose module went away is no ftrace location
- * any more, and ftrace refuses the whole removal for it: it is left out.
- * Should the removal fail all the same, the functions stay traced for
- * nothing: the handlers find no probe there.
- */
-static void fprobe_filter_remove(struct fprobe *fp, struct fprobe_ips *gone)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < gone->nr; i++)
-		if (ftrace_location(gone->ips[i]) == gone->ips[i])
-			gone->ips[n++] = gone->ips[i];
-	if (n && ftrace_set_filter_ips(&fp->ops, gone->ips, n, 1, 0))
-		pr_warn_once("functions left on a shared fprobe\n");
-}
-
-static unsigned int fprobe_sites_total(struct fprobe_sites **sites,
-				       unsigned int nr)
-{
-	unsigned int i, total = 0;
-
-	for (i = 0; i < nr; i++)
-		total += sites[i]->nr;
-	return total;
-}
-
-static bool fexit_table_has(unsigned long ip, struct fexit_cohort *cohort);
-
-/*
- * Add to @set the functions of @sites that no other probe on the same
- * shared fprobe is on: cohort @cohort's, or with NULL the shared entry
- * fprobe's
- */
-static void fprobe_collect_absent(const struct fprobe_sites *sites,
-				  struct fexit_cohort *cohort,
-				  struct fprobe_ips *set)
-{
-	unsigned long ip;
-	unsigned int i;
-
-	for (i = 0; i < sites->nr; i++) {
-		ip = sites->site[i].ip;
-		if (cohort ? !fexit_table_has(ip, cohort) :
-			     !fentry_table_has(ip))
-			set->ips[set->nr++] = ip;
-	}
-}
-
-/*
- * Arm the entry probes @tfs, each on its @sites, all or none: the
- * functions that no armed probe is on yet join the shared fprobe's
- * filter in one update (or its registration), then the sites go in the
- * table.  On success the probes own their sites.
- */
-static int fentry_arm(struct trace_fprobe **tfs, struct fprobe_sites **sites,
-		      unsigned int nr)
-{
-	struct fprobe_ips add = { };
-	struct fprobe_site *site;
-	unsigned int i, j;
-	int ret = 0;
-
-	lockdep_assert_held(&event_mutex);
-	add.max = fprobe_sites_total(sites, nr);
-	add.ips = kvmalloc_array(max(add.max, 1U), sizeof(*add.ips),
-				 GFP_KERNEL);
-	if (!add.ips)
-		return -ENOMEM;
-	for (i = 0; i < nr; i++)
-		fprobe_collect_absent(sites[i], NULL, &add);
-	fprobe_ips_sort_unique(&add);
-	if (add.nr)
-		ret = fentry_filter_add(&add);
-	fprobe_ips_free(&add);
-	if (ret)
-		return ret;
-	for (i = 0; i < nr; i++) {
-		for (j = 0; j < sites[i]->nr; j++) {
-			site = &sites[i]->site[j];
-			hash_add_rcu(fentry_table, &site->node, site->ip);
-		}
-		fentry_table_sites += sites[i]->nr;
-		tfs[i]->sites = sites[i];
-	}
-	return 0;
-}
-
-/*
- * Disarm the shared-armed entry probes @tfs: out of the table at once,
- * their functions that no other probe is on out of the filter in one
- * update, their sites freed after a grace period.  The shared fprobe goes
- * with its last probe.  Whoever frees a probe waits for a grace period
- * after this (trace_probe_release()): a hit may still be reading it.
- */
-static void fentry_disarm(struct trace_fprobe **tfs, unsigned int nr)
-{
-	struct fprobe_ips gone = { };
-	unsigned int i, j;
-
-	lockdep_assert_held(&event_mutex);
-	for (i = 0; i < nr; i++) {
-		for (j = 0; j < tfs[i]->sites->nr; j++)
-			hash_del_rcu(&tfs[i]->sites->site[j].node);
-		fentry_table_sites -= tfs[i]->sites->nr;
-		gone.max += tfs[i]->sites->nr;
-	}
-	if (!fentry_table_sites) {
-		/* waits for the handlers: the trampoline is freed */
-		unregister_fprobe(fentry_fprobe);
-		kfree(fentry_fprobe);
-		fentry_fprobe = NULL;
-	} else {
-		gone.ips = kvmalloc_array(gone.max, sizeof(*gone.ips),
-					  GFP_KERNEL);
-		for (i = 0; gone.ips && i < nr; i++)
-			fprobe_collect_absent(tfs[i]->sites, NULL, &gone);
-		fprobe_ips_sort_unique(&gone);
-		fprobe_filter_remove(fentry_fprobe, &gone);
-		fprobe_ips_free(&gone);
-	}
-	for (i = 0; i < nr; i++) {
-		kvfree_rcu(tfs[i]->sites, rcu);
-		tfs[i]->sites = NULL;
-	}
-}
-
 /*
  * Arm entry probe @tf on the shared fprobe.  Return: 1 if it is not for
- * the shared fprobe after all (see fprobe_sites_alloc()), 0, or -errno.
+ * the shared fprobe after all (see trace_fprobe_sites()), 0, or -errno.
  * A 6.12 glob's functions resolved earlier are resolved again if arming
  * with them fails: one of them may be gone (init code freed after boot).
  */
 static int fentry_arm_one(struct trace_fprobe *tf)
 {
 	bool cached = tf->pattern->legacy && tf->glob_gen;
+	struct fprobe_member *member = &tf->member;
 	struct fprobe_sites *sites;
 	int ret;
 
-	ret = fprobe_sites_alloc(tf, &sites);
+	ret = trace_fprobe_sites(tf, &sites);
 	if (ret || !sites)
 		return ret ?: 1;
-	ret = fentry_arm(&tf, &sites, 1);
+	ret = fprobe_share_entry_arm(&member, &sites, 1);
 	if (!ret)
 		return 0;
 	kvfree(sites);
@@ -1126,243 +631,8 @@ static int fentry_arm_one(struct trace_fprobe *tf)
 	return fentry_arm_one(tf);
 }
 
-/* --- Function exit probes: one fprobe per group enable ------------------------ */
-
 /*
- * The exit probes that a group enable arms together (trace_fprobe_arm_batch())
- * share an fprobe registered for them then, a cohort: one ftrace update
- * for them all instead of an ftrace_ops registration each.  Its rethook
- * pool is as large as their own pools would be together, and a hit takes
- * one node for all the probes on the function; each probe's entry data
- * (its $argN) is at an offset of its own in the node's, probes on
- * different functions sharing offsets.  The exit handler finds the probes
- * of the function in a table by address, as the shared entry fprobe's
- * does.  A probe disarmed on its own leaves its cohort (its functions that
- * no other member is on leave the filter); the cohort goes with its last
- * member.  An exit probe armed on its own has an fprobe of its own.
- */
-
-/**
- * struct fexit_cohort - the fprobe of exit probes armed together
- * @fp: the fprobe
- * @members: how many probes are on it
- */
-struct fexit_cohort {
-	struct fprobe	fp;
-	unsigned int	members;
-};
-
-/* Written under event_mutex, read by the cohorts' handlers under RCU */
-static DEFINE_HASHTABLE(fexit_table, FENTRY_HASH_BITS);
-
-static bool fexit_table_has(unsigned long ip, struct fexit_cohort *cohort)
-{
-	struct fprobe_site *site;
-
-	hash_for_each_possible_rcu(fexit_table, site, node, ip,
-				   lockdep_is_held(&event_mutex))
-		if (site->ip == ip && site->tf->cohort == cohort)
-			return true;
-	return false;
-}
-
-/* The rethook nodes @tf's own fprobe on @nr functions would have */
-static unsigned int fexit_pool_size(struct trace_fprobe *tf, unsigned int nr)
-{
-	if (tf->fp.nr_maxactive)
-		return tf->fp.nr_maxactive;
-	return nr * num_possible_cpus() * 2;
-}
-
-/*
- * Lay the entry data of the probes @tfs out in the cohort's: each probe's
- * at the first offset free at all of its functions (@all, sorted; @fill,
- * the room taken at each).  Return: the size of the cohort's entry data.
- */
-static size_t fexit_layout(struct trace_fprobe **tfs,
-			   struct fprobe_sites **sites, unsigned int nr,
-			   const struct fprobe_ips *all, size_t *fill)
-{
-	size_t size = 0, off;
-	unsigned long *at;
-	unsigned int i, j;
-
-	for (i = 0; i < nr; i++) {
-		size_t need = tfs[i]->fp.entry_data_size;
-
-		tfs[i]->cohort_data = 0;
-		if (!need)
-			continue;
-		off = 0;
-		for (j = 0; j < sites[i]->nr; j++) {
-			at = bsearch(&sites[i]->site[j].ip, all->ips, all->nr,
-				     sizeof(*at), fprobe_cmp_ip);
-			off = max(off, fill[at - all->ips]);
-		}
-		for (j = 0; j < sites[i]->nr; j++) {
-			at = bsearch(&sites[i]->site[j].ip, all->ips, all->nr,
-				     sizeof(*at), fprobe_cmp_ip);
-			fill[at - all->ips] = off + need;
-		}
-		tfs[i]->cohort_data = off;
-		size = max(size, off + need);
-	}
-	return size;
-}
-
-/*
- * Size cohort @c's fprobe for the probes @tfs on their @sites, and lay
- * out their entry data.  Return: 0, or -ENOMEM.
- */
-static int fexit_cohort_init(struct fexit_cohort *c, struct trace_fprobe **tfs,
-			     struct fprobe_sites **sites, unsigned int nr,
-			     struct fprobe_ips *all)
-{
-	unsigned long pool = 0;
-	unsigned int i, j;
-	size_t *fill;
-
-	all->max = fprobe_sites_total(sites, nr);
-	all->ips = kvmalloc_array(all->max, sizeof(*all->ips), GFP_KERNEL);
-	if (!all->ips)
-		return -ENOMEM;
-	for (i = 0; i < nr; i++) {
-		for (j = 0; j < sites[i]->nr; j++)
-			all->ips[all->nr++] = sites[i]->site[j].ip;
-		pool += fexit_pool_size(tfs[i], sites[i]->nr);
-	}
-	fprobe_ips_sort_unique(all);
-	fill = kvcalloc(all->nr, sizeof(*fill), GFP_KERNEL);
-	if (!fill)
-		return -ENOMEM;
-	c->fp.entry_data_size = fexit_layout(tfs, sites, nr, all, fill);
-	kvfree(fill);
-	/* too large for one pool: registering fails, and they go one by one */
-	c->fp.nr_maxactive = min_t(unsigned long, pool, INT_MAX);
-	c->fp.entry_handler = fexit_cohort_entry;
-	c->fp.exit_handler = fexit_cohort_exit;
-	return 0;
-}
-
-/* Remove the sites of @nr probes from the table */
-static void fexit_table_remove(struct fprobe_sites **sites, unsigned int nr)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < nr; i++)
-		for (j = 0; j < sites[i]->nr; j++)
-			hash_del_rcu(&sites[i]->site[j].node);
-}
-
-/*
- * Arm the exit probes @tfs, each on its @sites, on one new cohort, all or
- * none.  Their sites go in the table before the fprobe is registered, so
- * that no hit of it finds a function without its probes.  On success the
- * probes own their sites.
- */
-static int fexit_arm(struct trace_fprobe **tfs, struct fprobe_sites **sites,
-		     unsigned int nr)
-{
-	struct fprobe_ips all = { };
-	struct fexit_cohort *c;
-	unsigned int i, j;
-	int ret;
-
-	lockdep_assert_held(&event_mutex);
-	c = kzalloc(sizeof(*c), GFP_KERNEL);
-	if (!c)
-		return -ENOMEM;
-	ret = fexit_cohort_init(c, tfs, sites, nr, &all);
-	if (ret)
-		goto out;
-	for (i = 0; i < nr; i++) {
-		tfs[i]->cohort = c;
-		for (j = 0; j < sites[i]->nr; j++)
-			hash_add_rcu(fexit_table, &sites[i]->site[j].node,
-				     sites[i]->site[j].ip);
-	}
-	ret = register_fprobe_ips(&c->fp, all.ips, all.nr);
-	if (ret) {
-		fexit_table_remove(sites, nr);
-		/* other cohorts' handlers may be walking the sites */
-		synchronize_rcu();
-		for (i = 0; i < nr; i++)
-			tfs[i]->cohort = NULL;
-		goto out;
-	}
-	c->members = nr;
-	for (i = 0; i < nr; i++)
-		tfs[i]->sites = sites[i];
-	c = NULL;
-out:
-	fprobe_ips_free(&all);
-	kfree(c);
-	return ret;
-}
-
-/*
- * Take the cohort of @tfs, the @nr probes leaving it, off their functions
- * that no member left is on, or unregister it with its last member.
- */
-static void fexit_cohort_shrink(struct trace_fprobe **tfs, unsigned int nr)
-{
-	struct fexit_cohort *c = tfs[0]->cohort;
-	struct fprobe_ips gone = { };
-	unsigned int i;
-
-	c->members -= nr;
-	if (!c->members) {
-		/* waits for the handlers: the trampoline is freed */
-		unregister_fprobe(&c->fp);
-		kfree(c);
-		return;
-	}
-	for (i = 0; i < nr; i++)
-		gone.max += tfs[i]->sites->nr;
-	gone.ips = kvmalloc_array(gone.max, sizeof(*gone.ips), GFP_KERNEL);
-	for (i = 0; gone.ips && i < nr; i++)
-		fprobe_collect_absent(tfs[i]->sites, c, &gone);
-	fprobe_ips_sort_unique(&gone);
-	fprobe_filter_remove(&c->fp, &gone);
-	fprobe_ips_free(&gone);
-}
-
-static int fexit_cmp_cohort(const void *a, const void *b)
-{
-	const struct fexit_cohort *x = (*(struct trace_fprobe **)a)->cohort;
-	const struct fexit_cohort *y = (*(struct trace_fprobe **)b)->cohort;
-
-	return x < y ? -1 : x > y;
-}
-
-/*
- * Disarm the cohort-armed exit probes @tfs (reordered): out of the table
- * at once, each cohort they leave updated once, their sites freed after a
- * grace period.  Whoever frees a probe waits for a grace period after
- * this (trace_probe_release()): a hit may still be reading it.
- */
-static void fexit_disarm(struct trace_fprobe **tfs, unsigned int nr)
-{
-	unsigned int i, k;
-
-	lockdep_assert_held(&event_mutex);
-	for (i = 0; i < nr; i++)
-		fexit_table_remove(&tfs[i]->sites, 1);
-	sort(tfs, nr, sizeof(*tfs), fexit_cmp_cohort, NULL);
-	for (i = 0; i < nr; i = k) {
-		for (k = i + 1; k < nr && tfs[k]->cohort == tfs[i]->cohort; k++)
-			;
-		fexit_cohort_shrink(tfs + i, k - i);
-	}
-	for (i = 0; i < nr; i++) {
-		kvfree_rcu(tfs[i]->sites, rcu);
-		tfs[i]->sites = NULL;
-		tfs[i]->cohort = NULL;
-	}
-}
-
-/*
- * Put the fprobe on its functions, or on its tracepoint's stub: only
+ * Put the probe on its functions, or on its tracepoint's stub: only
  * while the event is enabled, so that a defined but disabled event costs
  * its functions nothing (6.12 registers at definition, disabled; upstream
  * registers on enable since 6.17).
@@ -1394,15 +664,15 @@ static int trace_fprobe_arm(struct trace_fprobe *tf)
 }
 
 /*
- * Take the fprobe off again, keeping its handlers for the next arming.
+ * Take the probe off again, keeping its handlers for the next arming.
  * Unregistering waits for the handlers still running.
  */
 static void trace_fprobe_disarm(struct trace_fprobe *tf)
 {
-	if (tf->cohort)
-		fexit_disarm(&tf, 1);
-	else if (tf->sites)
-		fentry_disarm(&tf, 1);
+	struct fprobe_member *member = &tf->member;
+
+	if (fprobe_member_is_shared(member))
+		fprobe_share_disarm(&member, 1);
 	if (!fprobe_is_registered(&tf->fp))
 		return;
 	unregister_fprobe(&tf->fp);
@@ -1516,177 +786,6 @@ static bool trace_fprobe_match(const char *system, const char *event,
 	return trace_probe_match_command_args(&tf->tp, argc - 1, argv + 1);
 }
 
-/* --- Hit path -------------------------------------------------------------------- */
-
-/* The load stage of fprobes: no registers by name, the rest as kprobes */
-static int process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
-			      void *dest, void *base)
-{
-	struct pt_regs *regs = rec;
-	unsigned long val;
-
-	switch (code->op) {
-	case FETCH_OP_STACK:
-		val = regs_get_kernel_stack_nth(regs, code->param);
-		break;
-	case FETCH_OP_STACKP:
-		val = kernel_stack_pointer(regs);
-		break;
-	case FETCH_OP_RETVAL:
-		val = regs_return_value(regs);
-		break;
-#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
-	case FETCH_OP_ARG:
-		val = regs_get_kernel_argument(regs, code->param);
-		break;
-	case FETCH_OP_EDATA:
-		val = *(unsigned long *)((unsigned long)edata + code->offset);
-		break;
-#endif
-	case FETCH_NOP_SYMBOL:
-		/* the IMM after it holds the resolved address */
-		code++;
-		fallthrough;
-	default:
-		if (!process_common_fetch_insn(code, &val)) {
-			WARN_ON_ONCE(1);
-			return -EILSEQ;
-		}
-		break;
-	}
-	return process_fetch_insn_bottom(code + 1, val, dest, base);
-}
-
-NOKPROBE_SYMBOL(process_fetch_insn);
-
-/*
- * A hit as the record path sees it: at the entry of the function at
- * @entry_ip, or at its return to @ret_ip (@exit, with the entry data
- * @edata).  Inlined into each dispatcher, so that the tests of @exit fold.
- */
-static __always_inline void fprobe_hit_init(struct trace_probe_hit *hit,
-					    struct trace_fprobe *tf,
-					    struct pt_regs *regs, void *edata,
-					    unsigned long entry_ip,
-					    unsigned long ret_ip, bool exit)
-{
-	trace_probe_hit_init(hit, &tf->tp, regs, edata, regs);
-	hit->head[0] = entry_ip;
-	hit->head[1] = ret_ip;
-	hit->nr_head = exit ? 2 : 1;
-}
-
-/* Record a hit in every trace instance, and for perf, as @flags say */
-static __always_inline void fprobe_record(struct trace_fprobe *tf,
-					  unsigned int flags,
-					  struct pt_regs *regs, void *edata,
-					  unsigned long entry_ip,
-					  unsigned long ret_ip, bool exit)
-{
-	struct trace_probe_hit hit __uninitialized;
-
-	if (flags & TP_FLAG_TRACE) {
-		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip, exit);
-		trace_probe_record_hit(&hit);
-	}
-#ifdef CONFIG_PERF_EVENTS
-	if (flags & TP_FLAG_PROFILE) {
-		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip, exit);
-		trace_probe_perf_hit(&hit, regs);
-	}
-#endif
-}
-
-static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
-			     unsigned long ret_ip, struct pt_regs *regs,
-			     void *entry_data)
-{
-	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
-	unsigned int flags = trace_probe_load_flag(&tf->tp);
-
-	fprobe_record(tf, flags, regs, NULL, entry_ip, ret_ip, false);
-	return 0;
-}
-
-NOKPROBE_SYMBOL(fentry_dispatcher);
-
-/* The shared entry fprobe's: every probe on the function hit records */
-static int fentry_shared_dispatcher(struct fprobe *fp, unsigned long entry_ip,
-				    unsigned long ret_ip, struct pt_regs *regs,
-				    void *entry_data)
-{
-	struct fprobe_site *site;
-	struct trace_fprobe *tf;
-
-	hash_for_each_possible_rcu_notrace(fentry_table, site, node, entry_ip) {
-		if (site->ip != entry_ip)
-			continue;
-		tf = site->tf;
-		fprobe_record(tf, trace_probe_load_flag(&tf->tp), regs, NULL,
-			      entry_ip, ret_ip, false);
-	}
-	return 0;
-}
-
-NOKPROBE_SYMBOL(fentry_shared_dispatcher);
-
-static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
-			     unsigned long ret_ip, struct pt_regs *regs,
-			     void *entry_data)
-{
-	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
-	unsigned int flags = trace_probe_load_flag(&tf->tp);
-
-	fprobe_record(tf, flags, regs, entry_data, entry_ip, ret_ip, true);
-}
-
-NOKPROBE_SYMBOL(fexit_dispatcher);
-
-/* A cohort's: every member on the function hit saves its $argN */
-static int fexit_cohort_entry(struct fprobe *fp, unsigned long entry_ip,
-			      unsigned long ret_ip, struct pt_regs *regs,
-			      void *entry_data)
-{
-	struct fexit_cohort *c = container_of(fp, struct fexit_cohort, fp);
-	struct fprobe_site *site;
-	struct trace_fprobe *tf;
-
-	hash_for_each_possible_rcu_notrace(fexit_table, site, node, entry_ip) {
-		tf = site->tf;
-		if (site->ip == entry_ip && tf->cohort == c && tf->tp.entry_arg)
-			store_trace_entry_data(entry_data + tf->cohort_data,
-					       &tf->tp, regs);
-	}
-	return 0;
-}
-
-NOKPROBE_SYMBOL(fexit_cohort_entry);
-
-/*
- * A cohort's: every member on the function records.  A member that left
- * since the entry is not found, and one that joined could not have: a
- * cohort takes no members after its registration.
- */
-static void fexit_cohort_exit(struct fprobe *fp, unsigned long entry_ip,
-			      unsigned long ret_ip, struct pt_regs *regs,
-			      void *entry_data)
-{
-	struct fexit_cohort *c = container_of(fp, struct fexit_cohort, fp);
-	struct fprobe_site *site;
-	struct trace_fprobe *tf;
-
-	hash_for_each_possible_rcu_notrace(fexit_table, site, node, entry_ip) {
-		tf = site->tf;
-		if (site->ip != entry_ip || tf->cohort != c)
-			continue;
-		fprobe_record(tf, trace_probe_load_flag(&tf->tp), regs,
-			      entry_data ? entry_data + tf->cohort_data : NULL,
-			      entry_ip, ret_ip, true);
-	}
-}
-
-NOKPROBE_SYMBOL(fexit_cohort_exit);
-
 /* --- Enabling ------------------------------------------------------------------- */
 
 /* &trace_probe_disable()'s disarm */
@@ -1715,124 +814,129 @@ static int trace_fprobe_arm_all(struct trace_probe *tp)
 }
 
 /*
- * The probes of the events of @tps that are not armed and would go on the
- * shared entry fprobe, or with @exit the exit probes of functions, with
- * their sites; NULL without the memory.  Those whose functions cannot be
- * found are left to be armed one by one, which reports why.
+ * Whether @tf joins a batch as a member of a shared fprobe: an entry
+ * probe on the shared entry fprobe, or with @exit an exit probe in a
+ * cohort.  One with a MAXACTIVE has it for itself, as in 6.12: its own
+ * fprobe.
  */
-static struct trace_fprobe **fprobe_batch_collect(struct trace_probe **tps,
-						  unsigned int nr, bool exit,
-						  struct fprobe_sites ***sitesp,
-						  unsigned int *nr_tfs)
+static bool trace_fprobe_batches(struct trace_fprobe *tf, bool exit)
 {
-	struct trace_fprobe **tfs, *tf;
+	if (trace_fprobe_is_armed(tf) || trace_fprobe_is_tracepoint(tf) ||
+	    trace_fprobe_is_return(tf) != exit)
+		return false;
+	return !exit || !tf->fp.nr_maxactive;
+}
+
+/*
+ * The members, with their sites, of the probes of the events of @tps
+ * that join a batch (trace_fprobe_batches()); NULL without the memory.
+ * Those whose functions cannot be found are left to be armed one by
+ * one, which reports why.
+ */
+static struct fprobe_member **fprobe_batch_collect(struct trace_probe **tps,
+						   unsigned int nr, bool exit,
+						   struct fprobe_sites ***sitesp,
+						   unsigned int *nr_members)
+{
+	struct fprobe_member **members;
 	struct fprobe_sites **sites;
+	struct trace_fprobe *tf;
 	unsigned int i, n = 0;
 
 	for (i = 0; i < nr; i++)
 		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list)
 			n++;
-	tfs = kvmalloc_array(max(n, 1U), sizeof(*tfs), GFP_KERNEL);
+	members = kvmalloc_array(max(n, 1U), sizeof(*members), GFP_KERNEL);
 	sites = kvmalloc_array(max(n, 1U), sizeof(*sites), GFP_KERNEL);
-	if (!tfs || !sites) {
-		kvfree(tfs);
+	if (!members || !sites) {
+		kvfree(members);
 		kvfree(sites);
 		return NULL;
 	}
 	n = 0;
 	for (i = 0; i < nr; i++) {
 		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list) {
-			if (trace_fprobe_is_armed(tf) ||
-			    trace_fprobe_is_tracepoint(tf) ||
-			    trace_fprobe_is_return(tf) != exit ||
-			    fprobe_sites_alloc(tf, &sites[n]) || !sites[n])
+			if (!trace_fprobe_batches(tf, exit) ||
+			    trace_fprobe_sites(tf, &sites[n]) || !sites[n])
 				continue;
-			tfs[n++] = tf;
+			members[n++] = &tf->member;
 		}
 	}
 	*sitesp = sites;
-	*nr_tfs = n;
-	return tfs;
+	*nr_members = n;
+	return members;
 }
 
 /*
- * &trace_probe_ops.disarm_batch: the shared-armed entry probes together,
- * and the cohort-armed exit probes together
+ * &trace_probe_ops.disarm_batch: the members of shared fprobes together,
+ * each shared fprobe updated once, then the others one by one
  */
 static void trace_fprobe_disarm_batch(struct trace_probe **tps,
 				      unsigned int nr)
 {
-	struct trace_fprobe **tfs, *tf;
-	unsigned int i, n = 0, total = 0, n_exit;
+	struct fprobe_member **members;
+	struct trace_fprobe *tf;
+	unsigned int i, n = 0;
 
 	for (i = 0; i < nr; i++)
 		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list)
-			total += !!tf->sites;
-	tfs = kvmalloc_array(max(total, 1U), sizeof(*tfs), GFP_KERNEL);
-	/* entry probes from the start, exit probes from the end */
-	n_exit = total;
-	for (i = 0; tfs && i < nr; i++) {
-		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list) {
-			if (tf->cohort)
-				tfs[--n_exit] = tf;
-			else if (tf->sites)
-				tfs[n++] = tf;
-		}
-	}
+			n += fprobe_member_is_shared(&tf->member);
+	members = kvmalloc_array(max(n, 1U), sizeof(*members), GFP_KERNEL);
+	n = 0;
+	for (i = 0; members && i < nr; i++)
+		list_for_each_entry(tf, trace_probe_probe_list(tps[i]), tp.list)
+			if (fprobe_member_is_shared(&tf->member))
+				members[n++] = &tf->member;
 	if (n)
-		fentry_disarm(tfs, n);
-	if (n_exit < total)
-		fexit_disarm(tfs + n_exit, total - n_exit);
-	kvfree(tfs);
+		fprobe_share_disarm(members, n);
+	kvfree(members);
 	/* the others, and all of them without the memory, one by one */
 	for (i = 0; i < nr; i++)
 		trace_fprobe_disarm_all(tps[i]);
 }
 
 /*
- * Arm the exit probes of the events of @tps on one new cohort, when there
- * are several.  If that fails (a pool too large for one fprobe), they are
- * armed one by one, each on an fprobe of its own.
+ * Arm the probes of the events of @tps that join a batch as members:
+ * the entry probes on the shared fprobe in one ftrace update (all or
+ * none), or with @exit the exit probes in cohorts (those left out are
+ * armed one by one after).
  */
-static void fexit_batch_arm(struct trace_probe **tps, unsigned int nr)
+static int trace_fprobe_arm_members(struct trace_probe **tps,
+				    unsigned int nr, bool exit)
 {
+	struct fprobe_member **members;
 	struct fprobe_sites **sites;
-	struct trace_fprobe **tfs;
 	unsigned int i, n;
+	int ret = 0;
 
-	tfs = fprobe_batch_collect(tps, nr, true, &sites, &n);
-	if (!tfs)
-		return;
-	if (n < 2 || fexit_arm(tfs, sites, n))
-		for (i = 0; i < n; i++)
-			kvfree(sites[i]);
+	members = fprobe_batch_collect(tps, nr, exit, &sites, &n);
+	if (!members)
+		return -ENOMEM;
+	if (exit)
+		fprobe_share_exit_arm(members, sites, n);
+	else
+		ret = fprobe_share_entry_arm(members, sites, n);
+	for (i = 0; ret && i < n; i++)
+		kvfree(sites[i]);
 	kvfree(sites);
-	kvfree(tfs);
+	kvfree(members);
+	return ret;
 }
 
 /*
  * &trace_probe_ops.arm_batch: the entry probes of the events of @tps on
- * the shared fprobe in one ftrace update, their exit probes on one new
- * fprobe, then the others one by one; all or none.
+ * the shared fprobe, their exit probes in cohorts, then the others one
+ * by one; all or none.
  */
 static int trace_fprobe_arm_batch(struct trace_probe **tps, unsigned int nr)
 {
-	struct fprobe_sites **sites;
-	struct trace_fprobe **tfs;
-	unsigned int i, n;
+	unsigned int i;
 	int ret;
 
-	tfs = fprobe_batch_collect(tps, nr, false, &sites, &n);
-	if (!tfs)
-		return -ENOMEM;
-	ret = fentry_arm(tfs, sites, n);
-	if (ret)
-		for (i = 0; i < n; i++)
-			kvfree(sites[i]);
-	kvfree(sites);
-	kvfree(tfs);
+	ret = trace_fprobe_arm_members(tps, nr, false);
+	/* without the memory for cohorts, exit probes go one by one */
 	if (!ret)
-		fexit_batch_arm(tps, nr);
+		trace_fprobe_arm_members(tps, nr, true);
 	for (i = 0; !ret && i < nr; i++)
 		ret = trace_fprobe_arm_all(tps[i]);
 	if (ret)
@@ -1911,126 +1015,37 @@ static void init_trace_event_call(struct trace_probe *tp)
 /* --- The "functions" file ---------------------------------------------------- */
 
 /*
- * The functions of @tf, sorted by address: while it is armed, those its
- * fprobe is on; otherwise those it would be on if it were armed now.
+ * The functions of @tf, sorted by address: while it is armed, those it is
+ * on; otherwise those it would be on if it were armed now.
  */
 static int trace_fprobe_functions(struct trace_fprobe *tf,
 				  struct fprobe_ips *set)
 {
-	struct fprobe_pattern_item all = { .glob = tf->symbol };
+	struct fprobe_sites *sites = tf->member.sites;
 	unsigned int i;
 	int ret;
 
 	if (fprobe_is_registered(&tf->fp)) {
-		ret = fprobe_ips_from_filter(set, &tf->fp.ops, &all);
+		ret = fprobe_ips_from_filter(set, &tf->fp.ops);
 		if (!ret)
 			fprobe_ips_sort_unique(set);
 		return ret;
 	}
-	if (!tf->sites && !tf->pattern->legacy)
+	if (!sites && !tf->pattern->legacy)
 		return fprobe_pattern_resolve(tf->pattern, set);
 	/* a 6.12 glob has no bound: sized from what it matches */
-	if (!tf->sites) {
+	if (!sites) {
 		ret = trace_fprobe_resolve_glob(tf);
 		if (ret)
 			return ret;
 	}
-	*set = (struct fprobe_ips){ };
-	set->max = tf->sites ? tf->sites->nr : tf->glob_ips.nr;
-	set->ips = kvmalloc_array(max(set->max, 1U), sizeof(*set->ips),
-				  GFP_KERNEL);
-	if (!set->ips)
-		return -ENOMEM;
+	ret = fprobe_ips_alloc(set, sites ? sites->nr : tf->glob_ips.nr);
+	if (ret)
+		return ret;
 	for (i = 0; i < set->max; i++)
-		set->ips[set->nr++] = tf->sites ? tf->sites->site[i].ip :
-						  tf->glob_ips.ips[i];
+		set->ips[set->nr++] = sites ? sites->site[i].ip :
+					      tf->glob_ips.ips[i];
 	return 0;
-}
-
-/**
- * struct fprobe_untraceable - counting the functions a pattern names that
- *	ftrace cannot trace
- * @items: the pattern's items
- * @nr_items: how many
- * @count: the functions counted so far
- */
-struct fprobe_untraceable {
-	const struct fprobe_pattern_item	*items;
-	unsigned int				nr_items;
-	unsigned int				count;
-};
-
-/* The module of text address @addr, NULL for vmlinux or for no text */
-static const char *fprobe_text_module(unsigned long addr, bool *text)
-{
-#ifdef CONFIG_MODULES
-	struct module *mod;
-
-	preempt_disable();
-	mod = __module_text_address(addr);
-	preempt_enable();
-	/* the name stays: module_mutex is held by the walk */
-	if (mod) {
-		*text = true;
-		return mod->name;
-	}
-#endif
-	*text = core_kernel_text(addr);
-	return NULL;
-}
-
-/* A text symbol the pattern names, with no ftrace location: counted */
-static int fprobe_untraceable_cb(void *data, const char *name,
-				 unsigned long addr)
-{
-	struct fprobe_untraceable *u = data;
-	const struct fprobe_pattern_item *item;
-	bool in = false, out = false, text;
-	const char *mod;
-	unsigned int i;
-
-	/* a function's cold part is no function of its own */
-	if (strstr(name, ".cold"))
-		return 0;
-	/* most symbols match no item: look their module up only if one does */
-	for (i = 0; i < u->nr_items; i++)
-		if (glob_match(u->items[i].glob, name))
-			break;
-	if (i == u->nr_items)
-		return 0;
-	mod = fprobe_text_module(addr, &text);
-	for (i = 0; text && i < u->nr_items; i++) {
-		item = &u->items[i];
-		if (item->mod && (!mod || strcmp(item->mod, mod)))
-			continue;
-		if (glob_match(item->glob, name))
-			*(item->exclude ? &out : &in) = true;
-	}
-	if (in && !out && !ftrace_location(addr))
-		u->count++;
-	return 0;
-}
-
-/*
- * How many functions @tf's pattern names that ftrace cannot trace
- * (notrace, or in code ftrace leaves alone): the pattern leaves them out.
- * A 6.12 glob counts as one item; one that only excludes, none.
- */
-static unsigned int trace_fprobe_untraceable(struct trace_fprobe *tf)
-{
-	struct fprobe_pattern_item all = { .glob = tf->symbol };
-	struct fprobe_untraceable u = {
-		.items = tf->pattern->items, .nr_items = tf->pattern->nr_items,
-	};
-
-	if (tf->pattern->legacy) {
-		if (tf->symbol[0] == '!')
-			return 0;
-		u.items = &all;
-	}
-	kallsyms_on_each_symbol(fprobe_untraceable_cb, &u);
-	module_kallsyms_on_each_symbol(NULL, fprobe_untraceable_cb, &u);
-	return u.count;
 }
 
 /*
@@ -2062,7 +1077,7 @@ static int trace_fprobe_show_functions(struct seq_file *m,
 	fprobe_ips_free(&set);
 	if (ret)
 		return ret;
-	untraceable = trace_fprobe_untraceable(tf);
+	untraceable = fprobe_pattern_untraceable(tf->pattern, tf->symbol);
 	if (untraceable)
 		seq_printf(m, "# %u more function%s, left out: not traceable\n",
 			   untraceable, untraceable == 1 ? "" : "s");
@@ -2136,14 +1151,21 @@ static void trace_fprobe_module_coming(struct trace_fprobe *tf,
 				       struct module *mod)
 {
 	struct tracepoint *tpoint;
+	int ret;
 
 	tpoint = find_tracepoint_in_module(mod, tf->symbol);
 	if (!tpoint)
 		return;
 	tf->tpoint = tpoint;
 	tf->mod = mod;
-	if (trace_probe_is_enabled(&tf->tp))
-		WARN_ON_ONCE(trace_fprobe_arm(tf));
+	if (!trace_probe_is_enabled(&tf->tp))
+		return;
+	ret = trace_fprobe_arm(tf);
+	/* 6.12 WARNs here, which a second tprobe of the tracepoint reaches */
+	if (ret)
+		pr_warn("%s/%s: not on tracepoint %s of %s (%d)\n",
+			trace_probe_group_name(&tf->tp),
+			trace_probe_name(&tf->tp), tf->symbol, mod->name, ret);
 }
 
 /* A probe on a tracepoint of a module that is going away: it waits again */
@@ -2219,20 +1241,6 @@ static struct trace_probe_ops trace_fprobe_ops = {
 	.disarm_batch	= trace_fprobe_disarm_batch,
 };
 
-#ifdef CONFIG_MODULES
-static int fprobe_functions_module_callback(struct notifier_block *self,
-					    unsigned long val, void *data)
-{
-	if (val == MODULE_STATE_COMING || val == MODULE_STATE_GOING)
-		WRITE_ONCE(fprobe_functions_gen, fprobe_functions_gen + 1);
-	return NOTIFY_DONE;
-}
-
-static struct notifier_block fprobe_functions_module_nb = {
-	.notifier_call = fprobe_functions_module_callback,
-};
-#endif
-
 /* Commands work before tracefs exists (bootconfig, in-kernel users) */
 static __init int init_fprobe_trace_early(void)
 {
@@ -2243,14 +1251,13 @@ static __init int init_fprobe_trace_early(void)
 		     sizeof(struct trace_entry) + sizeof(long));
 	BUILD_BUG_ON(sizeof(struct fexit_trace_entry_head) !=
 		     sizeof(struct trace_entry) + 2 * sizeof(long));
+	fprobe_share_setup(&trace_fprobe_share_handlers);
 	ret = dyn_event_register(&trace_fprobe_ops.dyn_ops);
 	if (ret)
 		return ret;
-#ifdef CONFIG_MODULES
-	ret = register_module_notifier(&fprobe_functions_module_nb);
+	ret = fprobe_funcs_init();
 	if (ret)
 		return ret;
-#endif
 	return trace_fprobe_register_module_notifier();
 }
 core_initcall(init_fprobe_trace_early);

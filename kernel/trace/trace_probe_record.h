@@ -201,9 +201,15 @@ static nokprobe_inline void *trace_probe_hit_build(struct trace_probe_hit *hit)
 	if (scratch->busy)
 		return NULL;
 	scratch->busy = 1;
+	/*
+	 * A probe hit in an interrupt (an fprobe inside a kprobe's handler)
+	 * sees the flag before the fill's first store, not after its last
+	 */
+	barrier();
 	if (hit->dsize >= 0) {
 		trace_probe_hit_fill(hit, scratch->rec);
 	} else if (!trace_probe_hit_fill_unmeasured(hit, scratch)) {
+		barrier();
 		scratch->busy = 0;
 		return NULL;
 	}
@@ -309,8 +315,11 @@ static nokprobe_inline void trace_probe_record_in(struct trace_probe_hit *hit,
 /* Give back the scratch record the hit was built in, if any */
 static nokprobe_inline void trace_probe_hit_done(struct trace_probe_hit *hit)
 {
-	if (unlikely(hit->scratch))
+	if (unlikely(hit->scratch)) {
+		/* the copies from it are done before it is given back */
+		barrier();
 		hit->scratch->busy = 0;
+	}
 }
 
 /*

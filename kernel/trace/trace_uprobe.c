@@ -689,7 +689,15 @@ static void uprobe_hit_init(struct trace_probe_hit *hit,
 			    struct trace_uprobe *tu, unsigned long func,
 			    struct pt_regs *regs, struct uprobe_cpu_buffer *ucb)
 {
+	/*
+	 * Fetched arguments, even none: the record is then never built in
+	 * the per-CPU scratch, which needs preemption off and a uprobe
+	 * handler runs preemptible.
+	 */
+	static const char no_args[1];
+
 	trace_probe_hit_init(hit, &tu->tp, regs, NULL, NULL);
+	hit->args = no_args;
 	hit->dsize = 0;
 	if (ucb) {
 		hit->args = ucb->buf;
