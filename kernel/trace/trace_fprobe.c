@@ -46,6 +46,9 @@
  * @symbol: the function pattern as written without "%return", or the
  *	tracepoint's name
  * @pattern: the functions, parsed; NULL for a tracepoint probe
+ * @btf_funcs: the names of the functions BTF typed the arguments on, when
+ *	the pattern may name others later (globs, modules); NULL if no
+ *	argument depends on them
  * @list_return: the listing says "%return": an exit probe whose pattern
  *	has no ":exit" suffix
  * @glob_ips: a 6.12 glob's functions, as last resolved (at definition,
@@ -66,6 +69,7 @@ struct trace_fprobe {
 	struct fprobe_member	member;
 	const char		*symbol;
 	struct fprobe_pattern	*pattern;
+	struct fprobe_names	*btf_funcs;
 	bool			list_return;
 	struct fprobe_ips	glob_ips;
 	unsigned long		glob_gen;
@@ -386,6 +390,7 @@ static void free_trace_fprobe(struct trace_fprobe *tf)
 		return;
 	trace_probe_cleanup(&tf->tp);
 	kvfree(tf->glob_ips.ips);
+	kvfree(tf->btf_funcs);
 	kfree(tf->pattern);
 	kfree(tf->symbol);
 	kfree(tf);
@@ -430,15 +435,26 @@ static void trace_fprobe_free(struct trace_probe *tp)
 	free_trace_fprobe(tp_to_trace_fprobe(tp));
 }
 
-/* &trace_probe_ops.prepare: an exit probe saves its $argN at entry */
-static int trace_fprobe_prepare(struct trace_probe *tp)
+/*
+ * &trace_probe_ops.prepare: an exit probe saves its $argN at entry; a
+ * pattern whose functions typed arguments (BTF) keeps their names: only
+ * they may be armed (trace_fprobe_pattern_functions()).
+ */
+static int trace_fprobe_prepare(struct trace_probe *tp, struct probe_head *head)
 {
+	struct trace_fprobe_head *fh = to_trace_fprobe_head(head);
+	struct fprobe_btf_multi *m = &fh->btf_multi;
 	struct trace_fprobe *tf = tp_to_trace_fprobe(tp);
 
 	if (trace_fprobe_is_return(tf) && tp->entry_arg) {
 		tf->fp.entry_handler = trace_fprobe_entry_handler;
 		tf->fp.entry_data_size = traceprobe_get_entry_data_size(tp);
 		tf->member.data_size = tf->fp.entry_data_size;
+	}
+	if (m->typed && m->nr_names > 0) {
+		tf->btf_funcs = fprobe_names_pin(m->names, m->nr_names);
+		if (!tf->btf_funcs)
+			return -ENOMEM;
 	}
 	return 0;
 }
@@ -475,16 +491,35 @@ static int register_tracepoint_fprobe(struct trace_fprobe *tf)
 }
 
 /*
- * An fprobe on the functions of a pattern, as they are now (a module may
- * have come or gone since the definition): one ftrace filter update for
- * all of them.
+ * The functions of @tf's pattern to arm now (a module may have come or
+ * gone since the definition), less those its BTF-typed arguments were
+ * not checked on: one fetch program reads them at every function, and a
+ * function that came later may have another prototype.
  */
+static int trace_fprobe_pattern_functions(struct trace_fprobe *tf,
+					  struct fprobe_ips *set)
+{
+	unsigned int out;
+	int ret;
+
+	ret = fprobe_pattern_functions(tf->pattern, set);
+	if (ret || !tf->btf_funcs)
+		return ret;
+	out = fprobe_ips_keep_named(set, tf->btf_funcs);
+	if (out)
+		pr_info("%s/%s: %u function(s) left out: new since its definition, its BTF arguments were not typed on them\n",
+			trace_probe_group_name(&tf->tp),
+			trace_probe_name(&tf->tp), out);
+	return set->nr ? 0 : -ENOENT;
+}
+
+/* An fprobe on the functions of a pattern: one ftrace filter update */
 static int register_pattern_fprobe(struct trace_fprobe *tf)
 {
 	struct fprobe_ips set;
 	int ret;
 
-	ret = fprobe_pattern_functions(tf->pattern, &set);
+	ret = trace_fprobe_pattern_functions(tf, &set);
 	if (!ret)
 		ret = register_fprobe_ips(&tf->fp, set.ips, set.nr);
 	fprobe_ips_free(&set);
@@ -593,7 +628,7 @@ static int trace_fprobe_sites(struct trace_fprobe *tf,
 			return ret;
 		ips = &tf->glob_ips;
 	} else {
-		ret = fprobe_pattern_functions(tf->pattern, &set);
+		ret = trace_fprobe_pattern_functions(tf, &set);
 		if (ret)
 			goto out;
 	}
@@ -1031,8 +1066,12 @@ static int trace_fprobe_functions(struct trace_fprobe *tf,
 			fprobe_ips_sort_unique(set);
 		return ret;
 	}
-	if (!sites && !tf->pattern->legacy)
-		return fprobe_pattern_resolve(tf->pattern, set);
+	if (!sites && !tf->pattern->legacy) {
+		ret = fprobe_pattern_resolve(tf->pattern, set);
+		if (!ret && tf->btf_funcs)
+			fprobe_ips_keep_named(set, tf->btf_funcs);
+		return ret;
+	}
 	/* a 6.12 glob has no bound: sized from what it matches */
 	if (!sites) {
 		ret = trace_fprobe_resolve_glob(tf);

@@ -14,6 +14,7 @@
 #define pr_fmt(fmt)	"trace_fprobe: " fmt
 
 #include <linux/kallsyms.h>
+#include <linux/bsearch.h>
 #include <linux/glob.h>
 #include <linux/module.h>
 #include <linux/overflow.h>
@@ -516,6 +517,63 @@ int fprobe_function_names(void *data, const struct fprobe_pattern *pat,
 	kvfree(names);
 	fprobe_ips_free(&set);
 	return ret;
+}
+
+/**
+ * fprobe_names_pin - an index of the names fprobe_function_names() gave
+ * @buf: the names, NUL-terminated, sorted, each once
+ * @nr: how many
+ *
+ * The functions an event's BTF arguments were typed on, for
+ * fprobe_ips_keep_named() at each arming: @buf is copied, the caller
+ * keeps it.
+ *
+ * Return: the index (kvfree() it), or NULL without memory.
+ */
+struct fprobe_names *fprobe_names_pin(const char *buf, unsigned int nr)
+{
+	struct fprobe_names *names;
+	size_t text = 0;
+	unsigned int i;
+	char *copy;
+
+	for (i = 0; i < nr; i++)
+		text += strlen(buf + text) + 1;
+	names = kvmalloc(struct_size(names, name, nr) + text, GFP_KERNEL);
+	if (!names)
+		return NULL;
+	copy = (char *)&names->name[nr];
+	memcpy(copy, buf, text);
+	for (i = 0; i < nr; i++, copy += strlen(copy) + 1)
+		names->name[i] = copy;
+	names->nr = nr;
+	return names;
+}
+
+/**
+ * fprobe_ips_keep_named - leave in a set only the functions of some names
+ * @set: the set, sorted; it stays so
+ * @names: the names to keep (fprobe_names_pin())
+ *
+ * Return: how many functions were left out.
+ */
+unsigned int fprobe_ips_keep_named(struct fprobe_ips *set,
+				   const struct fprobe_names *names)
+{
+	char sym[KSYM_NAME_LEN];
+	const char *key = sym;
+	unsigned int i, kept = 0, out;
+
+	for (i = 0; i < set->nr; i++) {
+		if (!kallsyms_lookup(set->ips[i], NULL, NULL, NULL, sym) ||
+		    !bsearch(&key, names->name, names->nr, sizeof(key),
+			     fprobe_cmp_name))
+			continue;
+		set->ips[kept++] = set->ips[i];
+	}
+	out = set->nr - kept;
+	set->nr = kept;
+	return out;
 }
 
 /* --- Untraceable functions ---------------------------------------------------- */

@@ -31,6 +31,20 @@ void fprobe_ips_sort_unique(struct fprobe_ips *set);
 int fprobe_cmp_ip(const void *a, const void *b);
 int fprobe_ips_from_filter(struct fprobe_ips *set, struct ftrace_ops *ops);
 
+/**
+ * struct fprobe_names - names of functions, sorted, to look up
+ * @nr: how many
+ * @name: the names (their text follows)
+ */
+struct fprobe_names {
+	unsigned int	nr;
+	const char	*name[];
+};
+
+struct fprobe_names *fprobe_names_pin(const char *buf, unsigned int nr);
+unsigned int fprobe_ips_keep_named(struct fprobe_ips *set,
+				   const struct fprobe_names *names);
+
 int fprobe_pattern_resolve(const struct fprobe_pattern *pat,
 			   struct fprobe_ips *set);
 int fprobe_pattern_functions(const struct fprobe_pattern *pat,

@@ -378,6 +378,7 @@ static int btf_multi_find_var(struct probe_parse_ctx *ctx, const char *text,
 			return btf_multi_error(m, func, var,
 					       TP_ERR_BTFARG_DIFFERS, 0, -EINVAL);
 	}
+	m->typed = true;
 	return 0;
 }
 
@@ -455,6 +456,7 @@ static int btf_multi_nr_params(struct probe_parse_ctx *ctx)
 	for (i = 0; i < nr; i++)
 		if (!btf_multi_same_param(ctx, m, n, i))
 			return -ENOENT;
+	m->typed = true;
 	return nr;
 }
 

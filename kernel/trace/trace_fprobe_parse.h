@@ -105,6 +105,9 @@ struct trace_fprobe_env {
  * @names: their names (&trace_fprobe_env.function_names), NULL until
  *	first asked for
  * @nr_names: how many, or -errno; 0 until first asked for
+ * @typed: an argument was typed from them: the event must not be armed on
+ *	functions it was not typed on (a module loaded later may bring
+ *	functions of the same pattern with another prototype)
  * @detail: the detail of the last error: the function it names
  *
  * The BTF provider of an fprobe whose pattern may name several functions
@@ -116,6 +119,7 @@ struct fprobe_btf_multi {
 	const struct fprobe_pattern	*pat;
 	char				*names;
 	int				nr_names;
+	bool				typed;
 	char				detail[FPROBE_ERR_DETAIL_LEN];
 };
 

@@ -490,14 +490,59 @@ static void fexit_cohort_try(struct fprobe_member **members,
 		kvfree(sites[i]);
 }
 
+/* A member to deal, with its sites */
+struct fexit_deal {
+	struct fprobe_member	*member;
+	struct fprobe_sites	*sites;
+};
+
+/* By first function, the most entry data first */
+static int fexit_cmp_deal(const void *a, const void *b)
+{
+	const struct fexit_deal *x = a, *y = b;
+	unsigned long ix = x->sites->nr ? x->sites->site[0].ip : 0;
+	unsigned long iy = y->sites->nr ? y->sites->site[0].ip : 0;
+
+	if (ix != iy)
+		return ix < iy ? -1 : 1;
+	return x->member->data_size > y->member->data_size ? -1 :
+	       x->member->data_size < y->member->data_size;
+}
+
+/*
+ * Put the members on the same functions next to each other, the one with
+ * the most entry data first: a cohort then grows by whole functions, each
+ * sized by its largest member, and the dealing does not close a cohort
+ * because a member on a new function came before those that would pay
+ * for it.  Without the memory, they are dealt as they come.
+ */
+static void fexit_deal_order(struct fprobe_member **members,
+			     struct fprobe_sites **sites, unsigned int nr)
+{
+	struct fexit_deal *deal;
+	unsigned int i;
+
+	deal = kvmalloc_array(nr, sizeof(*deal), GFP_KERNEL);
+	if (!deal)
+		return;
+	for (i = 0; i < nr; i++)
+		deal[i] = (struct fexit_deal){ members[i], sites[i] };
+	sort(deal, nr, sizeof(*deal), fexit_cmp_deal, NULL);
+	for (i = 0; i < nr; i++) {
+		members[i] = deal[i].member;
+		sites[i] = deal[i].sites;
+	}
+	kvfree(deal);
+}
+
 /**
  * fprobe_share_exit_arm - function exit members onto cohorts
  * @members: the members, none on a shared fprobe
  * @sites: the sites of each (fprobe_sites_alloc()), taken over
  * @nr: how many
  *
- * Deals the members, in order, into cohorts (see above) and arms each
- * cohort of two or more.  Those left out (alone in a cohort, or in one
+ * Deals the members (reordered: fexit_deal_order()) into cohorts (see
+ * above) and arms each cohort of two or more.  Those left out (alone in a cohort, or in one
  * whose registration failed) are not armed: the caller arms each on an
  * fprobe of its own, which reports why it fails, if it does.
  */
@@ -509,6 +554,7 @@ void fprobe_share_exit_arm(struct fprobe_member **members,
 	size_t need, off;
 
 	lockdep_assert_held(&event_mutex);
+	fexit_deal_order(members, sites, nr);
 	if (fexit_plan_init(&plan, sites, nr)) {
 		fexit_plan_free(&plan);
 		for (i = 0; i < nr; i++)

@@ -684,7 +684,8 @@ static bool trace_kprobe_same_place_as(struct trace_probe *a,
 }
 
 /* &trace_probe_ops.prepare: a kretprobe saves its $argN at entry */
-static int trace_kprobe_prepare(struct trace_probe *tp)
+static int trace_kprobe_prepare(struct trace_probe *tp,
+				struct probe_head *head)
 {
 	struct trace_kprobe *tk = tp_to_trace_kprobe(tp);
 

@@ -1004,7 +1004,7 @@ static int trace_probe_finish(struct trace_probe_create *tc)
 	tp->entry_arg = cmd->ctx.entry_arg;
 	cmd->ctx.entry_arg = NULL;
 	if (tc->ops->prepare)
-		ret = tc->ops->prepare(tp);
+		ret = tc->ops->prepare(tp, cmd->head);
 	if (!ret)
 		ret = traceprobe_set_print_fmt(tp, cmd->head->ptype);
 	return ret;

@@ -150,7 +150,8 @@ struct event_file_link {
  *	(trace_probe_init() done); ERR_PTR() on failure
  * @free: free a probe that is not registered (any more)
  * @prepare: optional: once the arguments are parsed, before the event is
- *	registered (kretprobes set up their entry handler there)
+ *	registered, with the parsed head (kretprobes set up their entry
+ *	handler there)
  * @init_call: set up the event: its output, fields, flags and reg()
  * @check: optional, under event_mutex, before anything is registered: a
  *	check against the probes already there; -errno refuses the probe
@@ -182,7 +183,7 @@ struct trace_probe_ops {
 	const void			*env;
 	struct trace_probe *(*alloc)(struct probe_head *head, int nargs);
 	void	(*free)(struct trace_probe *tp);
-	int	(*prepare)(struct trace_probe *tp);
+	int	(*prepare)(struct trace_probe *tp, struct probe_head *head);
 	void	(*init_call)(struct trace_probe *tp);
 	int	(*check)(struct trace_probe *tp);
 	bool	(*same_place)(struct trace_probe *a, struct trace_probe *b);
