@@ -211,13 +211,41 @@ tables() {
 	}' trap="$trap" $files
 }
 
-# The table of make bench MASS=1: 1000 fprobe events, one write(2) each
+# The table of make bench MASS=1: 1000 fprobe events, one write(2) each;
+# last, the memory of 1000 exit events with an argument on one function
+# (issue 45: at most stock's)
 mass_table() {
 	awk "$awk_cprow"'
+	function memrow(text, a, b, t) {
+		printf "| %s | %d kB | %d kB | %s | %s |\n", text, a, b,
+			a > 0 ? sprintf("%.3f", b / a) : "-",
+			t ? "≤1.00 " (b <= a ? "met" : "**missed**") : ""
+	}
+	function mass_args(d) {
+		print ""
+		print "| 1000 fprobe exit events with an argument on one function (`" d "`), enabled as a group, one vCPU | Stock | Ours | Ours/stock | Target |"
+		print "|---|---:|---:|---:|---|"
+		cprow("create", cp["stock", "fa_create"], cp["ours", "fa_create"], "", 3)
+		cprow("enable (events/kptfa/enable)", cp["stock", "fa_enable"],
+		      cp["ours", "fa_enable"], "", 3)
+		cprow("delete, one write(2) per -:event", cp["stock", "fa_delete"],
+		      cp["ours", "fa_delete"], "", 3)
+		memrow("memory enabled: vmalloc (the rethook pools)",
+		       memfa["stock", "VmallocUsed"], memfa["ours", "VmallocUsed"], 1)
+		memrow("memory enabled: slab", memfa["stock", "Slab"],
+		       memfa["ours", "Slab"], 0)
+		memrow("memory enabled: per-CPU", memfa["stock", "Percpu"],
+		       memfa["ours", "Percpu"], 0)
+		memrow("memory enabled: all (MemFree drop)", memfa["stock", "MemFree"],
+		       memfa["ours", "MemFree"], 1)
+	}
+
 	FNR == 1 { v = FILENAME ~ /\/stock\/results$/ ? "stock" : "ours" }
 	$1 == "cp" { cp[v, $2] = $6 }
 	$1 == "cpdef" && $2 == "mass" { d = $0; sub(/^cpdef mass /, "", d) }
 	$1 == "cpdef" && $2 == "massret" { dr = $0; sub(/^cpdef massret /, "", dr) }
+	$1 == "cpdef" && $2 == "massarg" { da = $0; sub(/^cpdef massarg /, "", da) }
+	$1 == "memfa" { memfa[v, $2] = $4 }
 	$1 == "na" && $2 == "cp" { na = $0; sub(/^na cp [^ ]+ /, "", na) }
 	END {
 		if (na != "") {
@@ -254,6 +282,8 @@ mass_table() {
 			a += cp["stock", kv[1]]; b += cp["ours", kv[1]]
 		}
 		cprow("end to end: create, enable, disable, delete", a, b, 0.02, 3)
+		if (da != "")
+			mass_args(da)
 	}' $files
 }
 

@@ -1186,8 +1186,7 @@ static struct tracepoint *find_tracepoint_in_module(struct module *mod,
 }
 
 /* A waiting tracepoint probe whose tracepoint @mod brings */
-static void trace_fprobe_module_coming(struct trace_fprobe *tf,
-				       struct module *mod)
+static void tprobe_module_coming(struct trace_fprobe *tf, struct module *mod)
 {
 	struct tracepoint *tpoint;
 	int ret;
@@ -1208,15 +1207,15 @@ static void trace_fprobe_module_coming(struct trace_fprobe *tf,
 }
 
 /* A probe on a tracepoint of a module that is going away: it waits again */
-static void trace_fprobe_module_going(struct trace_fprobe *tf)
+static void tprobe_module_going(struct trace_fprobe *tf)
 {
 	trace_fprobe_disarm(tf);
 	tf->tpoint = TRACEPOINT_STUB;
 	tf->mod = NULL;
 }
 
-static int trace_fprobe_module_callback(struct notifier_block *self,
-					unsigned long val, void *data)
+static int tprobe_module_callback(struct notifier_block *self,
+				  unsigned long val, void *data)
 {
 	struct tp_module *tp_mod = data;
 	struct trace_fprobe *tf;
@@ -1230,20 +1229,69 @@ static int trace_fprobe_module_callback(struct notifier_block *self,
 			continue;
 		tf = to_trace_fprobe(pos);
 		if (val == MODULE_STATE_COMING && tf->tpoint == TRACEPOINT_STUB)
-			trace_fprobe_module_coming(tf, tp_mod->mod);
+			tprobe_module_coming(tf, tp_mod->mod);
 		else if (val == MODULE_STATE_GOING && tp_mod->mod == tf->mod)
-			trace_fprobe_module_going(tf);
+			tprobe_module_going(tf);
 	}
 	return NOTIFY_DONE;
 }
 
 static struct notifier_block tracepoint_module_nb = {
-	.notifier_call = trace_fprobe_module_callback,
+	.notifier_call = tprobe_module_callback,
+};
+
+/*
+ * A function probe with an fprobe of its own, on functions of @mod, which
+ * is going: off them while they are still ftrace locations (as the shared
+ * fprobes, fprobe_share_module_going()).  If they were all it had, it is
+ * unregistered instead (an empty filter means every function); its event
+ * stays enabled, and is armed on the functions its pattern names then
+ * when it is enabled again.
+ */
+static void fprobe_module_going(struct trace_fprobe *tf, struct module *mod)
+{
+	struct fprobe_ips set;
+	unsigned int i, n = 0;
+
+	if (trace_fprobe_is_tracepoint(tf) || !fprobe_is_registered(&tf->fp) ||
+	    fprobe_ips_from_filter(&set, &tf->fp.ops))
+		return;
+	for (i = 0; i < set.nr; i++)
+		if (within_module(set.ips[i], mod))
+			set.ips[n++] = set.ips[i];
+	if (n && n == set.nr) {
+		unregister_fprobe(&tf->fp);
+		trace_fprobe_reset(tf);
+	} else if (n && ftrace_set_filter_ips(&tf->fp.ops, set.ips, n, 1, 0)) {
+		pr_warn_once("functions of a module left on an fprobe\n");
+	}
+	fprobe_ips_free(&set);
+}
+
+static int fprobe_module_callback(struct notifier_block *self,
+				  unsigned long val, void *data)
+{
+	struct dyn_event *pos;
+
+	if (val != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	guard(mutex)(&event_mutex);
+	fprobe_share_module_going(data);
+	for_each_dyn_event(pos)
+		if (is_trace_fprobe(pos))
+			fprobe_module_going(to_trace_fprobe(pos), data);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block fprobe_module_nb = {
+	.notifier_call = fprobe_module_callback,
 };
 
 static int trace_fprobe_register_module_notifier(void)
 {
-	return register_tracepoint_module_notifier(&tracepoint_module_nb);
+	int ret = register_module_notifier(&fprobe_module_nb);
+
+	return ret ?: register_tracepoint_module_notifier(&tracepoint_module_nb);
 }
 #else
 static int trace_fprobe_register_module_notifier(void)

@@ -12,6 +12,7 @@
 #define pr_fmt(fmt)	"trace_fprobe: " fmt
 
 #include <linux/bsearch.h>
+#include <linux/module.h>
 #include <linux/rethook.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -153,17 +154,29 @@ static void fprobe_filter_remove(struct fprobe *fp, bool exit,
 	fprobe_ips_free(&gone);
 }
 
-static void fprobe_sites_unhash(struct fprobe_sites *sites)
+/*
+ * Take @sites out of their table: how many were still in it (those on a
+ * module's functions left when it went)
+ */
+static unsigned int fprobe_sites_unhash(struct fprobe_sites *sites)
 {
-	unsigned int i;
+	unsigned int i, n = 0;
 
-	for (i = 0; i < sites->nr; i++)
+	for (i = 0; i < sites->nr; i++) {
+		if (hlist_unhashed(&sites->site[i].node))
+			continue;
 		hash_del_rcu(&sites->site[i].node);
+		n++;
+	}
+	return n;
 }
 
 /* --- Function entry members: one shared fprobe ----------------------------- */
 
-/* The members' sites in fprobe_entry_sites */
+/*
+ * The sites in fprobe_entry_sites: the shared fprobe is registered while
+ * there is one
+ */
 static unsigned long fentry_sites_nr;
 
 /*
@@ -239,6 +252,15 @@ int fprobe_share_entry_arm(struct fprobe_member **members,
 	return 0;
 }
 
+/* The last site left: the shared fprobe goes */
+static void fentry_unregister(void)
+{
+	/* waits for the handlers: the trampoline is freed */
+	unregister_fprobe(fentry_fprobe);
+	kfree(fentry_fprobe);
+	fentry_fprobe = NULL;
+}
+
 /*
  * The entry members @members leave the shared fprobe: out of the table,
  * their functions no other member is on out of the filter in one update.
@@ -248,18 +270,12 @@ static void fentry_leave(struct fprobe_member **members, unsigned int nr)
 {
 	unsigned int i;
 
-	for (i = 0; i < nr; i++) {
-		fprobe_sites_unhash(members[i]->sites);
-		fentry_sites_nr -= members[i]->sites->nr;
-	}
-	if (fentry_sites_nr) {
+	for (i = 0; i < nr; i++)
+		fentry_sites_nr -= fprobe_sites_unhash(members[i]->sites);
+	if (fentry_sites_nr)
 		fprobe_filter_remove(fentry_fprobe, false, members, nr);
-		return;
-	}
-	/* waits for the handlers: the trampoline is freed */
-	unregister_fprobe(fentry_fprobe);
-	kfree(fentry_fprobe);
-	fentry_fprobe = NULL;
+	else if (fentry_fprobe)
+		fentry_unregister();
 }
 
 /* --- Function exit members: cohorts ---------------------------------------- */
@@ -287,10 +303,13 @@ static void fentry_leave(struct fprobe_member **members, unsigned int nr)
  * struct fexit_cohort - the fprobe of exit members armed together
  * @fp: the fprobe
  * @members: how many members are on it
+ * @nr_sites: their sites in fprobe_exit_sites: @fp is registered while
+ *	there is one (a module's leave when it goes)
  */
 struct fexit_cohort {
 	struct fprobe	fp;
 	unsigned int	members;
+	unsigned long	nr_sites;
 };
 
 /*
@@ -470,8 +489,10 @@ static int fexit_cohort_arm(struct fprobe_member **members,
 		goto out;
 	}
 	c->members = nr;
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
 		members[i]->sites = sites[i];
+		c->nr_sites += sites[i]->nr;
+	}
 	return 0;
 out:
 	kfree(c);
@@ -579,25 +600,161 @@ void fprobe_share_exit_arm(struct fprobe_member **members,
 
 /*
  * The members @members of one cohort leave it: out of the table, the
- * functions no member left is on out of the filter; the cohort goes with
- * its last member.
+ * functions no member left is on out of the filter; the cohort's fprobe
+ * goes with its last site, the cohort with its last member.
  */
 static void fexit_cohort_leave(struct fprobe_member **members,
 			       unsigned int nr)
 {
 	struct fexit_cohort *c = members[0]->sites->cohort;
+	unsigned long had = c->nr_sites;
 	unsigned int i;
 
 	for (i = 0; i < nr; i++)
-		fprobe_sites_unhash(members[i]->sites);
+		c->nr_sites -= fprobe_sites_unhash(members[i]->sites);
 	c->members -= nr;
-	if (c->members) {
+	if (c->nr_sites)
 		fprobe_filter_remove(&c->fp, true, members, nr);
+	else if (had)
+		/* waits for the handlers: the trampoline is freed */
+		unregister_fprobe(&c->fp);
+	if (!c->members)
+		kfree(c);
+}
+
+/* --- Modules going --------------------------------------------------------- */
+
+/*
+ * When a module goes, the sites on its functions leave their tables, and
+ * the functions their shared fprobe's filter, while they are still ftrace
+ * locations (ftrace drops a module's records after the GOING notifiers;
+ * after that, ftrace refuses to take an address that is none out of a
+ * filter).  Else a filter would keep the addresses for as long as its
+ * shared fprobe lives, and a module loaded there later would be traced
+ * by it.  The members keep their sites, immutable, until disarmed.
+ */
+
+/**
+ * struct fprobe_gone - a site that left with its module
+ * @fp: the shared fprobe it was on
+ * @ip: its function
+ */
+struct fprobe_gone {
+	struct fprobe	*fp;
+	unsigned long	ip;
+};
+
+static int fprobe_cmp_gone(const void *a, const void *b)
+{
+	const struct fprobe_gone *x = a, *y = b;
+
+	if (x->fp != y->fp)
+		return x->fp < y->fp ? -1 : 1;
+	return x->ip < y->ip ? -1 : x->ip > y->ip;
+}
+
+/*
+ * The sites of @table on functions of @mod, taken out of it, sorted by
+ * fprobe and function: how many (*@gonep, kvfree() it), or -ENOMEM with
+ * the table untouched
+ */
+static int fprobe_sites_going(struct hlist_head *table, unsigned int bits,
+			      struct module *mod, struct fprobe_gone **gonep)
+{
+	struct fprobe_gone *gone;
+	struct fprobe_site *site;
+	struct hlist_node *tmp;
+	unsigned int i, n = 0;
+
+	*gonep = NULL;
+	for (i = 0; i < 1U << bits; i++)
+		hlist_for_each_entry(site, &table[i], node)
+			n += within_module(site->ip, mod);
+	if (!n)
+		return 0;
+	gone = kvmalloc_array(n, sizeof(*gone), GFP_KERNEL);
+	if (!gone)
+		return -ENOMEM;
+	n = 0;
+	for (i = 0; i < 1U << bits; i++)
+		hlist_for_each_entry_safe(site, tmp, &table[i], node) {
+			if (!within_module(site->ip, mod))
+				continue;
+			gone[n++] = (struct fprobe_gone){ site->fp, site->ip };
+			hash_del_rcu(&site->node);
+		}
+	sort(gone, n, sizeof(*gone), fprobe_cmp_gone, NULL);
+	*gonep = gone;
+	return n;
+}
+
+/* Take @fp off the functions of @gone[0..@nr) (its own, sorted) */
+static void fprobe_filter_drop(struct fprobe *fp, struct fprobe_gone *gone,
+			       unsigned int nr)
+{
+	unsigned long *ips = kvmalloc_array(nr, sizeof(*ips), GFP_KERNEL);
+	unsigned int i, n = 0;
+
+	for (i = 0; ips && i < nr; i++)
+		if (!n || ips[n - 1] != gone[i].ip)
+			ips[n++] = gone[i].ip;
+	if (!ips || ftrace_set_filter_ips(&fp->ops, ips, n, 1, 0))
+		pr_warn_once("functions of a module left on a shared fprobe\n");
+	kvfree(ips);
+}
+
+static void fentry_module_going(struct module *mod)
+{
+	struct fprobe_gone *gone;
+	int n;
+
+	n = fprobe_sites_going(fprobe_entry_sites, FPROBE_SITES_HASH_BITS,
+			       mod, &gone);
+	if (n <= 0)
 		return;
+	fentry_sites_nr -= n;
+	if (!fentry_sites_nr)
+		fentry_unregister();
+	else
+		fprobe_filter_drop(fentry_fprobe, gone, n);
+	kvfree(gone);
+}
+
+static void fexit_module_going(struct module *mod)
+{
+	struct fexit_cohort *c;
+	struct fprobe_gone *gone;
+	int n, i, k;
+
+	n = fprobe_sites_going(fprobe_exit_sites, FPROBE_SITES_HASH_BITS,
+			       mod, &gone);
+	for (i = 0; i < n; i = k) {
+		for (k = i + 1; k < n && gone[k].fp == gone[i].fp; k++)
+			;
+		c = container_of(gone[i].fp, struct fexit_cohort, fp);
+		c->nr_sites -= k - i;
+		if (!c->nr_sites)
+			/* waits for the handlers: the trampoline is freed */
+			unregister_fprobe(&c->fp);
+		else
+			fprobe_filter_drop(&c->fp, gone + i, k - i);
 	}
-	/* waits for the handlers: the trampoline is freed */
-	unregister_fprobe(&c->fp);
-	kfree(c);
+	kvfree(gone);
+}
+
+/**
+ * fprobe_share_module_going - a module goes: the shared fprobes leave it
+ * @mod: the module, in its GOING notifier
+ *
+ * The members on its functions stay members (armed), on their other
+ * functions.  Without the memory to say which sites go, they all stay,
+ * as 6.12's fprobes stay on a module's addresses.
+ */
+void fprobe_share_module_going(struct module *mod)
+{
+	lockdep_assert_held(&event_mutex);
+	fentry_module_going(mod);
+	fexit_module_going(mod);
 }
 
 /* Members by the shared fprobe they are on: entry first, then by cohort */

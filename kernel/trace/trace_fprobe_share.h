@@ -25,6 +25,8 @@
 
 #include "trace_fprobe_funcs.h"
 
+struct module;
+
 /**
  * struct fprobe_member - a probe that can be on a shared fprobe
  * @sites: its functions while it is on one (owned, freed after a grace
@@ -156,6 +158,7 @@ int fprobe_share_entry_arm(struct fprobe_member **members,
 void fprobe_share_exit_arm(struct fprobe_member **members,
 			   struct fprobe_sites **sites, unsigned int nr);
 void fprobe_share_disarm(struct fprobe_member **members, unsigned int nr);
+void fprobe_share_module_going(struct module *mod);
 
 /**
  * fprobe_member_is_shared - whether a member is on a shared fprobe

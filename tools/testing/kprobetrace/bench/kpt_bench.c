@@ -993,15 +993,16 @@ static long meminfo_kb(const char *field)
 
 static const char * const mem_fields[] = { "Slab", "Percpu", "MemFree" };
 
-static void mem_snapshot(long *kb)
+/* The @n @fields of /proc/meminfo into @kb */
+static void mem_snapshot(const char * const *fields, size_t n, long *kb)
 {
 	size_t i;
 
 	/* let RCU-deferred frees of earlier steps land first */
 	sync();
 	usleep(200000);
-	for (i = 0; i < ARRAY_SIZE(mem_fields); i++)
-		kb[i] = meminfo_kb(mem_fields[i]);
+	for (i = 0; i < n; i++)
+		kb[i] = meminfo_kb(fields[i]);
 }
 
 /*
@@ -1118,12 +1119,12 @@ static void control_rep(int rep)
 	size_t i;
 	int fd;
 
-	mem_snapshot(before);
+	mem_snapshot(mem_fields, ARRAY_SIZE(mem_fields), before);
 	t = now_ns();
 	if (!write_lines("kprobe_events", CREATE_FMT, false))
 		return;
 	step_done("create", rep, &t);
-	mem_snapshot(after);
+	mem_snapshot(mem_fields, ARRAY_SIZE(mem_fields), after);
 	for (i = 0; i < ARRAY_SIZE(mem_fields); i++)
 		say("mem %s rep %d kb %ld", mem_fields[i], rep,
 		    after[i] - before[i]);
@@ -1180,11 +1181,55 @@ static bool fprobe_exit_mass(void)
 	return true;
 }
 
+#define FACREATE_FMT	"f:kptfa/f%03d kpt_bench_fn000%%return a%03d=$arg1\n"
+#define FADELETE_FMT	"-:kptfa/f%03d\n"
+
+/* What the rethook pools and the rest of 1000 exit events take */
+static const char * const exit_mem_fields[] = {
+	"VmallocUsed", "Slab", "Percpu", "MemFree"
+};
+
+/*
+ * 1000 exit events with one $argN each, all on one function, enabled as
+ * a group: the memory they take once enabled (from before the first
+ * definition), each exit event keeping its argument from the entry in
+ * its fprobe's rethook nodes (6.12: a pool per event).  "memfa" lines:
+ * kB more in use (MemFree: kB less free).
+ */
+static bool fprobe_exit_args_mem(void)
+{
+	long before[ARRAY_SIZE(exit_mem_fields)];
+	long after[ARRAY_SIZE(exit_mem_fields)];
+	unsigned long long t;
+	size_t i;
+
+	say("cpdef massarg f:kptfa/fNNN kpt_bench_fn000%%return aNNN=$arg1");
+	mem_snapshot(exit_mem_fields, ARRAY_SIZE(exit_mem_fields), before);
+	t = now_ns();
+	if (!write_lines("dynamic_events", FACREATE_FMT, false))
+		return false;
+	step_done("fa_create", 0, &t);
+	put_ok("events/kptfa/enable", "1", O_TRUNC);
+	step_done("fa_enable", 0, &t);
+	mem_snapshot(exit_mem_fields, ARRAY_SIZE(exit_mem_fields), after);
+	for (i = 0; i < ARRAY_SIZE(exit_mem_fields); i++)
+		say("memfa %s kb %ld", exit_mem_fields[i],
+		    i == ARRAY_SIZE(exit_mem_fields) - 1 ?
+		    before[i] - after[i] : after[i] - before[i]);
+	put_ok("events/kptfa/enable", "0", O_TRUNC);
+	t = now_ns();
+	if (!write_lines("dynamic_events", FADELETE_FMT, false))
+		return false;
+	step_done("fa_delete", 0, &t);
+	return true;
+}
+
 /*
  * kpt_bench mass: 1000 fprobe events, one per function, one write(2) per
  * definition to dynamic_events: create, enable and disable them as a
  * group, delete them one write(2) each; create them again and remove
- * them by truncating dynamic_events; then 1000 exit events.  One rep: on
+ * them by truncating dynamic_events; then 1000 exit events, and the memory
+ * of 1000 exit events with an argument on one function.  One rep: on
  * 6.12 each definition registers an fprobe of its own, and the run takes
  * minutes of guest time.
  */
@@ -1219,7 +1264,7 @@ static int fprobe_mass(void)
 	}
 	close(fd);
 	step_done("f_delete_trunc", 0, &t);
-	return fprobe_exit_mass() ? 0 : 1;
+	return fprobe_exit_mass() && fprobe_exit_args_mem() ? 0 : 1;
 }
 
 static int control(void)
