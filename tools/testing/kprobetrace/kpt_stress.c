@@ -285,6 +285,12 @@ static const struct def_kind kinds[] = {
 	  "f:%s %s file=$arg1", { "vfs_read,vfs_write,!vfs_readv" }, true },
 	{ 'n', false, false, T "/dynamic_events",
 	  "f:%s %s ret=$retval", { "vfs_rea*,vfs_writ*:exit" }, true },
+	/* many functions: the shared entry fprobe and cohorts at scale */
+	{ 'w', false, false, T "/dynamic_events",
+	  "f:%s %s a=$arg1", { "vfs_*,ksys_*,do_sys_*,*_ioctl,!vfs_fsync*" },
+	  true },
+	{ 'y', false, false, T "/dynamic_events",
+	  "f:%s %s a=$arg2 ret=$retval", { "vfs_*,ksys_*,*_open:exit" }, true },
 };
 
 /* Whether the kind is an fprobe or a tprobe (f: or t:) */
