@@ -11,6 +11,8 @@
 # MODE mass (bench.sh -m): the table of the 1000 fprobe events instead,
 # between "<!-- bench-mass:begin -->" and its end ("bench-mass-arm64:").
 set -euo pipefail
+# a failing awk in a table, inside $(...), fails the report
+shopt -s inherit_errexit
 . "$(dirname "$0")/lib.sh"
 
 bench=${1:?usage: bench-report.sh BENCHDIR MARKDOWN}
@@ -216,10 +218,10 @@ tables() {
 # (issue 45: at most stock's)
 mass_table() {
 	awk "$awk_cprow"'
-	function memrow(text, a, b, t) {
-		printf "| %s | %d kB | %d kB | %s | %s |\n", text, a, b,
-			a > 0 ? sprintf("%.3f", b / a) : "-",
-			t ? "≤1.00 " (b <= a ? "met" : "**missed**") : ""
+	function memrow(text, a, b, t,   r, tg) {
+		r = (a > 0) ? sprintf("%.3f", b / a) : "-"
+		tg = t ? "≤1.00 " ((b <= a) ? "met" : "**missed**") : ""
+		printf "| %s | %d kB | %d kB | %s | %s |\n", text, a, b, r, tg
 	}
 	function mass_args(d) {
 		print ""

@@ -119,6 +119,9 @@ static void fprobe_collect_absent(const struct fprobe_sites *sites,
 
 	for (i = 0; i < sites->nr; i++) {
 		ip = sites->site[i].ip;
+		/* off the filter already (a module reloaded may reuse ip) */
+		if (sites->site[i].gone)
+			continue;
 		if (fp ? !fprobe_exit_has(ip, fp) : !fprobe_entry_has(ip))
 			set->ips[set->nr++] = ip;
 	}
@@ -681,6 +684,7 @@ static int fprobe_sites_going(struct hlist_head *table, unsigned int bits,
 			if (!within_module(site->ip, mod))
 				continue;
 			gone[n++] = (struct fprobe_gone){ site->fp, site->ip };
+			site->gone = true;
 			hash_del_rcu(&site->node);
 		}
 	sort(gone, n, sizeof(*gone), fprobe_cmp_gone, NULL);

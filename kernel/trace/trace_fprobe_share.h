@@ -48,8 +48,11 @@ struct fprobe_member {
  * @member: the member
  * @fp: the shared fprobe it is on
  * @data_off: in a cohort, where its entry data is in a node's
+ * @gone: it left the table with its function's module, and the function
+ *	its fprobe's filter (read and written under event_mutex only)
  *
- * Immutable once in a table, and read there by the handlers under RCU.
+ * Immutable once in a table but for @gone, and read there by the handlers
+ * under RCU.
  */
 struct fprobe_site {
 	struct hlist_node	node;
@@ -57,6 +60,7 @@ struct fprobe_site {
 	struct fprobe_member	*member;
 	struct fprobe		*fp;
 	unsigned int		data_off;
+	bool			gone;
 };
 
 /**
