@@ -692,19 +692,24 @@ static int fprobe_sites_going(struct hlist_head *table, unsigned int bits,
 	return n;
 }
 
-/* Take @fp off the functions of @gone[0..@nr) (its own, sorted) */
-static void fprobe_filter_drop(struct fprobe *fp, struct fprobe_gone *gone,
-			       unsigned int nr)
+/* Take @fp off the functions of @gone[0..@nr) (its own sites) */
+static void fprobe_filter_drop(struct fprobe *fp,
+			       const struct fprobe_gone *gone, unsigned int nr)
 {
-	unsigned long *ips = kvmalloc_array(nr, sizeof(*ips), GFP_KERNEL);
-	unsigned int i, n = 0;
+	struct fprobe_ips set;
+	unsigned int i;
+	int ret;
 
-	for (i = 0; ips && i < nr; i++)
-		if (!n || ips[n - 1] != gone[i].ip)
-			ips[n++] = gone[i].ip;
-	if (!ips || ftrace_set_filter_ips(&fp->ops, ips, n, 1, 0))
+	ret = fprobe_ips_alloc(&set, nr);
+	for (i = 0; !ret && i < nr; i++)
+		set.ips[set.nr++] = gone[i].ip;
+	if (!ret) {
+		fprobe_ips_sort_unique(&set);
+		ret = ftrace_set_filter_ips(&fp->ops, set.ips, set.nr, 1, 0);
+	}
+	if (ret)
 		pr_warn_once("functions of a module left on a shared fprobe\n");
-	kvfree(ips);
+	fprobe_ips_free(&set);
 }
 
 static void fentry_module_going(struct module *mod)
