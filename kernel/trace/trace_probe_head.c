@@ -1,56 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Helpers shared by the parsers of probe-event definitions: names,
- * errors and their caret column, and the parts of a command's head that
- * every front end's head parser uses (symbol+offset, GROUP/EVENT,
- * MAXACTIVE).
+ * Helpers shared by the parsers of probe-event definitions: the number of
+ * arguments, the caret column of an error, and the parts of a command's
+ * head that every front end's head parser uses (symbol+offset,
+ * GROUP/EVENT, MAXACTIVE).  The name and error primitives they build on
+ * are the argument compiler's (trace_probe_parse.c).
  *
  * Pure, like trace_probe_parse.c: the host tests build it too.
  */
 #include "trace_probe_internal.h"
 #include "trace_probe_parse.h"
 
-/* --- Names and errors -------------------------------------------------- */
-
-/**
- * probe_is_good_name - check an event, group or field name
- * @s: the name (not necessarily NUL-terminated)
- * @len: its length
- * @hash_ok: also accept '-' (group names)
- *
- * Return: true if @s looks like a C identifier (with '-' if @hash_ok).
- */
-bool probe_is_good_name(const char *s, int len, bool hash_ok)
-{
-	int i;
-
-	if (!len || (!isalpha(s[0]) && s[0] != '_' && !(hash_ok && s[0] == '-')))
-		return false;
-	for (i = 1; i < len; i++)
-		if (!isalnum(s[i]) && s[i] != '_' && !(hash_ok && s[i] == '-'))
-			return false;
-	return true;
-}
-
-/**
- * probe_set_err - record a user error
- * @err: where to record it
- * @index: the argv word it is in
- * @code: its TP_ERR_* id
- * @pos: the caret's offset in that word
- * @ret: what to return
- *
- * Return: @ret, so that a parser can "return probe_set_err(...)".
- */
-int probe_set_err(struct probe_parse_err *err, int index, int code, int pos,
-		  int ret)
-{
-	err->code = code;
-	err->index = index;
-	err->offset = pos;
-	err->detail = NULL;
-	return ret;
-}
+/* --- Arguments and errors ---------------------------------------------- */
 
 /**
  * probe_check_nr_args - refuse more fetch arguments than an event holds

@@ -4,10 +4,11 @@
  * the destructor and the printer.
  *
  * Pure, like trace_probe_parse.c: only trace_probe_internal.h is included,
- * so the host tests build this file unchanged.
+ * so the host tests build this file unchanged.  It sits below the argument
+ * compiler, which includes its header, and knows nothing of it.
  */
 #include "trace_probe_internal.h"
-#include "trace_probe_parse.h"
+#include "trace_probe_insn.h"
 
 #define FETCH_OP_INFO(_name, _stage, _opnd, _owns)			\
 	[FETCH_OP_##_name] = {						\

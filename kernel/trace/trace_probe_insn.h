@@ -4,12 +4,45 @@
  *
  * This header is shared by the pure parser (trace_probe_parse.c), the
  * verifier/printer (trace_probe_insn.c), the executor (trace_probe_tmpl.h)
- * and the host tests.  It needs only <linux/types.h>-level types.
+ * and the host tests.  It needs only <linux/types.h>-level types and BIT().
  */
 #ifndef __TRACE_PROBE_INSN_H
 #define __TRACE_PROBE_INSN_H
 
+#include <linux/bits.h>
 #include <linux/types.h>
+
+/*
+ * The limits of what a fetch program stands for: the text of one argument
+ * and the elements of one array.
+ */
+#define MAX_ARGSTR_LEN		255
+#define MAX_ARRAY_LEN		64
+
+/*
+ * Flags of the parse context, as in 6.12.
+ * TPARG_FL_RETURN, TPARG_FL_FENTRY and TPARG_FL_TEVENT are mutually
+ * exclusive, so are TPARG_FL_KERNEL and TPARG_FL_USER.  TPARG_FL_FPROBE and
+ * TPARG_FL_TPOINT are optional and go with TPARG_FL_KERNEL.
+ */
+#define TPARG_FL_RETURN		BIT(0)
+#define TPARG_FL_KERNEL		BIT(1)
+#define TPARG_FL_FENTRY		BIT(2)
+#define TPARG_FL_TEVENT		BIT(3)
+#define TPARG_FL_USER		BIT(4)
+#define TPARG_FL_FPROBE		BIT(5)
+#define TPARG_FL_TPOINT		BIT(6)
+#define TPARG_FL_LOC_MASK	GENMASK(4, 0)
+
+static inline bool tparg_is_function_entry(unsigned int flags)
+{
+	return (flags & TPARG_FL_LOC_MASK) == (TPARG_FL_KERNEL | TPARG_FL_FENTRY);
+}
+
+static inline bool tparg_is_function_return(unsigned int flags)
+{
+	return (flags & TPARG_FL_LOC_MASK) == (TPARG_FL_KERNEL | TPARG_FL_RETURN);
+}
 
 /**
  * DOC: Fetch programs

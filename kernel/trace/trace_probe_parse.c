@@ -3,7 +3,8 @@
  * The argument compiler of probe-event definitions: the fetch argument
  * grammar, the types, and the code generation of fetch programs.  The
  * words of a command are rewritten before it (trace_probe_expand.c); the
- * head parsers' helpers and the error helpers are in trace_probe_head.c.
+ * head parsers' helpers are in trace_probe_head.c, above this file: the
+ * name and error primitives below are what both build on.
  *
  * This file is pure: it sees no tracing object, no global state and logs
  * nothing.  Kernel services come through trace_probe_internal.h only, so
@@ -47,6 +48,48 @@ static const char * const reserved_field_names[] = {
 	FIELD_STRING_RETIP,
 	FIELD_STRING_FUNC,
 };
+
+/* --- Names and errors -------------------------------------------------- */
+
+/**
+ * probe_is_good_name - check an event, group or field name
+ * @s: the name (not necessarily NUL-terminated)
+ * @len: its length
+ * @hash_ok: also accept '-' (group names)
+ *
+ * Return: true if @s looks like a C identifier (with '-' if @hash_ok).
+ */
+bool probe_is_good_name(const char *s, int len, bool hash_ok)
+{
+	int i;
+
+	if (!len || (!isalpha(s[0]) && s[0] != '_' && !(hash_ok && s[0] == '-')))
+		return false;
+	for (i = 1; i < len; i++)
+		if (!isalnum(s[i]) && s[i] != '_' && !(hash_ok && s[i] == '-'))
+			return false;
+	return true;
+}
+
+/**
+ * probe_set_err - record a user error
+ * @err: where to record it
+ * @index: the argv word it is in
+ * @code: its TP_ERR_* id
+ * @pos: the caret's offset in that word
+ * @ret: what to return
+ *
+ * Return: @ret, so that a parser can "return probe_set_err(...)".
+ */
+int probe_set_err(struct probe_parse_err *err, int index, int code, int pos,
+		  int ret)
+{
+	err->code = code;
+	err->index = index;
+	err->offset = pos;
+	err->detail = NULL;
+	return ret;
+}
 
 /* --- Tokens ------------------------------------------------------------ */
 

@@ -16,8 +16,6 @@
 #include "trace_probe_insn.h"
 
 #define MAX_TRACE_ARGS		128
-#define MAX_ARGSTR_LEN		255
-#define MAX_ARRAY_LEN		64
 #define MAX_ARG_NAME_LEN	32
 /* Typecasts and this_cpu_*() one inside the other, as in 7.3 */
 #define PROBE_MAX_NESTED	8
@@ -32,31 +30,6 @@
 #define FIELD_STRING_IP		"__probe_ip"
 #define FIELD_STRING_RETIP	"__probe_ret_ip"
 #define FIELD_STRING_FUNC	"__probe_func"
-
-/*
- * Flags of the parse context, as in 6.12.
- * TPARG_FL_RETURN, TPARG_FL_FENTRY and TPARG_FL_TEVENT are mutually
- * exclusive, so are TPARG_FL_KERNEL and TPARG_FL_USER.  TPARG_FL_FPROBE and
- * TPARG_FL_TPOINT are optional and go with TPARG_FL_KERNEL.
- */
-#define TPARG_FL_RETURN		BIT(0)
-#define TPARG_FL_KERNEL		BIT(1)
-#define TPARG_FL_FENTRY		BIT(2)
-#define TPARG_FL_TEVENT		BIT(3)
-#define TPARG_FL_USER		BIT(4)
-#define TPARG_FL_FPROBE		BIT(5)
-#define TPARG_FL_TPOINT		BIT(6)
-#define TPARG_FL_LOC_MASK	GENMASK(4, 0)
-
-static inline bool tparg_is_function_entry(unsigned int flags)
-{
-	return (flags & TPARG_FL_LOC_MASK) == (TPARG_FL_KERNEL | TPARG_FL_FENTRY);
-}
-
-static inline bool tparg_is_function_return(unsigned int flags)
-{
-	return (flags & TPARG_FL_LOC_MASK) == (TPARG_FL_KERNEL | TPARG_FL_RETURN);
-}
 
 /* No error recorded (errno-only failures such as -ENOMEM, -E2BIG, -ECANCELED) */
 #define PROBE_ERR_NONE		(-1)
