@@ -170,7 +170,7 @@ static struct trace_probe *trace_eprobe_alloc(struct probe_head *head,
 	ep->event_name = kstrdup(eh->event_name, GFP_KERNEL);
 	if (ep->event_system && ep->event_name)
 		ret = trace_probe_init(&ep->tp, head->event, head->group,
-				       PROBE_PRINT_EVENT, nargs, 0);
+				       head->ptype, nargs, 0);
 	if (ret) {
 		free_trace_eprobe(ep);
 		return ERR_PTR(ret);
@@ -434,9 +434,16 @@ static void unhook_eprobe_trigger(struct trace_event_file *target,
 	eprobe_trigger_free(trigger);
 }
 
-/* Record @ep into @file: hook onto the attached event of that instance */
-static int enable_eprobe(struct trace_eprobe *ep, struct trace_event_file *file)
+/*
+ * &trace_probe_ops.arm_file: record into @file, hooked onto the attached
+ * event of that instance.  6.12 hooks an eprobe only onto the first
+ * instance it is enabled in, and keeps writing there; here each instance
+ * gets its own trigger, so the records go where the eprobe is enabled.
+ */
+static int eprobe_arm_file(struct trace_probe *tp,
+			   struct trace_event_file *file)
 {
+	struct trace_eprobe *ep = tp_to_trace_eprobe(tp);
 	struct trace_event_file *target = eprobe_target(ep, file);
 	struct event_trigger_data *trigger;
 	int ret;
@@ -480,71 +487,17 @@ find_eprobe_trigger(struct trace_eprobe *ep, struct trace_event_file *target,
 	return NULL;
 }
 
-static int disable_eprobe(struct trace_eprobe *ep,
-			  struct trace_event_file *file)
+/* &trace_probe_ops.disarm_file */
+static void eprobe_disarm_file(struct trace_probe *tp,
+			       struct trace_event_file *file)
 {
+	struct trace_eprobe *ep = tp_to_trace_eprobe(tp);
 	struct trace_event_file *target = eprobe_target(ep, file);
 	struct event_trigger_data *trigger;
 
-	if (!target)
-		return -ENOENT;
-	trigger = find_eprobe_trigger(ep, target, file);
-	if (!trigger)
-		return -ENODEV;
-	unhook_eprobe_trigger(target, trigger);
-	return 0;
-}
-
-/*
- * Enable for trace instance @file.  6.12 hooks the eprobe only onto the
- * first instance it is enabled in, and keeps writing there; here each
- * instance gets its own trigger, so the records go where it is enabled.
- */
-static int enable_trace_eprobe(struct trace_event_call *call,
-			       struct trace_event_file *file)
-{
-	struct trace_probe *tp = trace_probe_primary_from_call(call);
-	int ret;
-
-	if (WARN_ON_ONCE(!tp))
-		return -ENODEV;
-	ret = enable_eprobe(tp_to_trace_eprobe(tp), file);
-	if (ret)
-		return ret;
-	ret = trace_probe_add_file(tp, file);
-	if (ret)
-		disable_eprobe(tp_to_trace_eprobe(tp), file);
-	return ret;
-}
-
-static int disable_trace_eprobe(struct trace_event_call *call,
-				struct trace_event_file *file)
-{
-	struct trace_probe *tp = trace_probe_primary_from_call(call);
-
-	if (WARN_ON_ONCE(!tp))
-		return -ENODEV;
-	if (!trace_probe_get_file_link(tp, file))
-		return -ENOENT;
-	disable_eprobe(tp_to_trace_eprobe(tp), file);
-	trace_probe_remove_file(tp, file);
-	return 0;
-}
-
-/* Called by the event core; eprobes have no perf side */
-static int eprobe_register(struct trace_event_call *event,
-			   enum trace_reg type, void *data)
-{
-	struct trace_event_file *file = data;
-
-	switch (type) {
-	case TRACE_REG_REGISTER:
-		return enable_trace_eprobe(event, file);
-	case TRACE_REG_UNREGISTER:
-		return disable_trace_eprobe(event, file);
-	default:
-		return 0;
-	}
+	trigger = target ? find_eprobe_trigger(ep, target, file) : NULL;
+	if (trigger)
+		unhook_eprobe_trigger(target, trigger);
 }
 
 /* --- Output -------------------------------------------------------------------- */
@@ -599,8 +552,6 @@ static void init_trace_eprobe_call(struct trace_probe *tp)
 
 	call->flags = TRACE_EVENT_FL_EPROBE;
 	call->event.funcs = &eprobe_funcs;
-	call->class->fields_array = trace_probe_fields_array;
-	call->class->reg = eprobe_register;
 }
 
 /* --- Setup ------------------------------------------------------------------- */
@@ -624,6 +575,8 @@ static struct trace_probe_ops trace_eprobe_ops = {
 	.alloc		= trace_eprobe_alloc,
 	.free		= trace_eprobe_free,
 	.init_call	= init_trace_eprobe_call,
+	.arm_file	= eprobe_arm_file,
+	.disarm_file	= eprobe_disarm_file,
 };
 
 /* Commands work before tracefs exists (bootconfig, in-kernel users) */
@@ -631,7 +584,7 @@ static __init int trace_events_eprobe_init_early(void)
 {
 	int ret;
 
-	/* the header that trace_probe_fields_array describes */
+	/* the record header that probe_headers[] describes */
 	BUILD_BUG_ON(sizeof(struct eprobe_trace_entry_head) !=
 		     sizeof(struct trace_entry));
 	ret = dyn_event_register(&trace_eprobe_ops.dyn_ops);

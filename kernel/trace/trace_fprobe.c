@@ -245,19 +245,18 @@ NOKPROBE_SYMBOL(process_fetch_insn);
 
 /*
  * A hit as the record path sees it: at the entry of the function at
- * @entry_ip, or at its return to @ret_ip (@exit, with the entry data
- * @edata).  Inlined into each dispatcher, so that the tests of @exit fold.
+ * @entry_ip, or at its return to @ret_ip (with the entry data @edata).
+ * The record of an exit has both words, an entry's only the first.
  */
 static __always_inline void fprobe_hit_init(struct trace_probe_hit *hit,
 					    struct trace_fprobe *tf,
 					    struct pt_regs *regs, void *edata,
 					    unsigned long entry_ip,
-					    unsigned long ret_ip, bool exit)
+					    unsigned long ret_ip)
 {
 	trace_probe_hit_init(hit, &tf->tp, regs, edata, regs);
 	hit->head[0] = entry_ip;
 	hit->head[1] = ret_ip;
-	hit->nr_head = exit ? 2 : 1;
 }
 
 /* Record a hit in every trace instance, and for perf, as @flags say */
@@ -265,17 +264,17 @@ static __always_inline void fprobe_record(struct trace_fprobe *tf,
 					  unsigned int flags,
 					  struct pt_regs *regs, void *edata,
 					  unsigned long entry_ip,
-					  unsigned long ret_ip, bool exit)
+					  unsigned long ret_ip)
 {
 	struct trace_probe_hit hit __uninitialized;
 
 	if (flags & TP_FLAG_TRACE) {
-		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip, exit);
+		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip);
 		trace_probe_record_hit(&hit);
 	}
 #ifdef CONFIG_PERF_EVENTS
 	if (flags & TP_FLAG_PROFILE) {
-		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip, exit);
+		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip);
 		trace_probe_perf_hit(&hit, regs);
 	}
 #endif
@@ -288,7 +287,7 @@ static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
 	unsigned int flags = trace_probe_load_flag(&tf->tp);
 
-	fprobe_record(tf, flags, regs, NULL, entry_ip, ret_ip, false);
+	fprobe_record(tf, flags, regs, NULL, entry_ip, ret_ip);
 	return 0;
 }
 
@@ -305,7 +304,7 @@ static int fentry_shared_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 	fprobe_for_each_entry_site(site, entry_ip) {
 		tf = site_to_trace_fprobe(site);
 		fprobe_record(tf, trace_probe_load_flag(&tf->tp), regs, NULL,
-			      entry_ip, ret_ip, false);
+			      entry_ip, ret_ip);
 	}
 	return 0;
 }
@@ -319,7 +318,7 @@ static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
 	unsigned int flags = trace_probe_load_flag(&tf->tp);
 
-	fprobe_record(tf, flags, regs, entry_data, entry_ip, ret_ip, true);
+	fprobe_record(tf, flags, regs, entry_data, entry_ip, ret_ip);
 }
 
 NOKPROBE_SYMBOL(fexit_dispatcher);
@@ -370,7 +369,7 @@ static void fexit_cohort_exit(struct fprobe *fp, unsigned long entry_ip,
 		tf = site_to_trace_fprobe(site);
 		fprobe_record(tf, trace_probe_load_flag(&tf->tp), regs,
 			      entry_data ? entry_data + site->data_off : NULL,
-			      entry_ip, ret_ip, true);
+			      entry_ip, ret_ip);
 	}
 }
 
@@ -823,7 +822,7 @@ static bool trace_fprobe_match(const char *system, const char *event,
 
 /* --- Enabling ------------------------------------------------------------------- */
 
-/* &trace_probe_disable()'s disarm */
+/* &trace_probe_ops.disarm */
 static void trace_fprobe_disarm_all(struct trace_probe *tp)
 {
 	struct trace_fprobe *tf;
@@ -832,7 +831,7 @@ static void trace_fprobe_disarm_all(struct trace_probe *tp)
 		trace_fprobe_disarm(tf);
 }
 
-/* &trace_probe_enable()'s arm: every probe of the event, or none */
+/* &trace_probe_ops.arm: every probe of the event, or none */
 static int trace_fprobe_arm_all(struct trace_probe *tp)
 {
 	struct trace_fprobe *tf;
@@ -979,72 +978,13 @@ static int trace_fprobe_arm_batch(struct trace_probe **tps, unsigned int nr)
 	return ret;
 }
 
-/* Enable for trace instance @file, or for perf when @file is NULL */
-static int enable_trace_fprobe(struct trace_event_call *call,
-			       struct trace_event_file *file)
-{
-	struct trace_probe *tp = trace_probe_primary_from_call(call);
-
-	if (WARN_ON_ONCE(!tp))
-		return -ENODEV;
-	return trace_probe_enable(tp, file, trace_fprobe_arm_all);
-}
-
-/* Disable for trace instance @file, or for perf when @file is NULL */
-static int disable_trace_fprobe(struct trace_event_call *call,
-				struct trace_event_file *file)
-{
-	struct trace_probe *tp = trace_probe_primary_from_call(call);
-
-	if (WARN_ON_ONCE(!tp))
-		return -ENODEV;
-	return trace_probe_disable(tp, file, trace_fprobe_disarm_all);
-}
-
-/* Called by the event core to enable and disable the event */
-static int fprobe_register(struct trace_event_call *event,
-			   enum trace_reg type, void *data)
-{
-	struct trace_event_file *file = data;
-
-	switch (type) {
-	case TRACE_REG_REGISTER:
-		return enable_trace_fprobe(event, file);
-	case TRACE_REG_UNREGISTER:
-		return disable_trace_fprobe(event, file);
-#ifdef CONFIG_PERF_EVENTS
-	case TRACE_REG_PERF_REGISTER:
-		return enable_trace_fprobe(event, NULL);
-	case TRACE_REG_PERF_UNREGISTER:
-		return disable_trace_fprobe(event, NULL);
-#endif
-	default:
-		return 0;
-	}
-}
-
-/* The same for a tracepoint probe event, which has no "functions" file */
-static int tprobe_register(struct trace_event_call *event,
-			   enum trace_reg type, void *data)
-{
-	return fprobe_register(event, type, data);
-}
-
 /* &trace_probe_ops.init_call */
 static void init_trace_event_call(struct trace_probe *tp)
 {
-	struct trace_fprobe *tf = tp_to_trace_fprobe(tp);
 	struct trace_event_call *call = trace_probe_event_call(tp);
 
-	if (trace_fprobe_is_return(tf))
-		call->event.funcs = &trace_probe_exit_funcs;
-	else
-		call->event.funcs = &trace_probe_entry_funcs;
-	call->class->fields_array = trace_probe_fields_array;
+	call->event.funcs = &trace_probe_kernel_funcs;
 	call->flags = TRACE_EVENT_FL_FPROBE;
-	/* tprobe_register(): the event core tells them apart by it */
-	call->class->reg = trace_fprobe_is_tracepoint(tf) ? tprobe_register :
-							    fprobe_register;
 }
 
 /* --- The "functions" file ---------------------------------------------------- */
@@ -1169,7 +1109,10 @@ const struct file_operations trace_fprobe_functions_fops = {
  */
 bool trace_fprobe_has_functions(struct trace_event_call *call)
 {
-	return call->class->reg == fprobe_register;
+	/* the event's kind, not its first probe: eventfs holds no lock of ours */
+	return (call->flags & TRACE_EVENT_FL_FPROBE) &&
+	       !(trace_probe_event_from_call(call)->kind &
+		 FPROBE_KIND_TRACEPOINT);
 }
 
 /* --- Modules ----------------------------------------------------------------- */
@@ -1324,6 +1267,8 @@ static struct trace_probe_ops trace_fprobe_ops = {
 	.same_place	= trace_fprobe_same_place,
 	.attach		= trace_fprobe_attach,
 	.detach_nosync	= trace_fprobe_detach,
+	.arm		= trace_fprobe_arm_all,
+	.disarm		= trace_fprobe_disarm_all,
 	.arm_batch	= trace_fprobe_arm_batch,
 	.disarm_batch	= trace_fprobe_disarm_batch,
 };
@@ -1333,7 +1278,7 @@ static __init int init_fprobe_trace_early(void)
 {
 	int ret;
 
-	/* the headers that trace_probe_fields_array describes */
+	/* the record headers that probe_headers[] describes */
 	BUILD_BUG_ON(sizeof(struct fentry_trace_entry_head) !=
 		     sizeof(struct trace_entry) + sizeof(long));
 	BUILD_BUG_ON(sizeof(struct fexit_trace_entry_head) !=

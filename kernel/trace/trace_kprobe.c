@@ -365,8 +365,7 @@ static struct trace_kprobe *alloc_trace_kprobe(struct trace_kprobe_head *kh,
 	INIT_LIST_HEAD(&tk->rp.kp.list);
 	if (tk->nhit && (tk->rp.kp.symbol_name || !kh->symbol))
 		ret = trace_probe_init(&tk->tp, kh->common.event,
-				       kh->common.group, kh->is_return ?
-				       PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL,
+				       kh->common.group, kh->common.ptype,
 				       nargs, 0);
 	if (ret) {
 		free_trace_kprobe(tk);
@@ -414,6 +413,7 @@ static int trace_kprobe_arm(struct trace_kprobe *tk)
 	return enable_kprobe(&tk->rp.kp);
 }
 
+/* &trace_probe_ops.disarm */
 static void trace_kprobe_disarm_all(struct trace_probe *tp)
 {
 	struct trace_kprobe *tk;
@@ -428,7 +428,7 @@ static void trace_kprobe_disarm_all(struct trace_probe *tp)
 	}
 }
 
-/* &trace_probe_enable()'s arm: every probe of the event, or none */
+/* &trace_probe_ops.arm: every probe of the event, or none */
 static int trace_kprobe_arm_all(struct trace_probe *tp)
 {
 	struct trace_kprobe *tk;
@@ -510,28 +510,6 @@ static void trace_kprobe_disarm_batch(struct trace_probe **tps,
 	}
 	disable_kprobes(kps, n);
 	kvfree(kps);
-}
-
-/* Enable for trace instance @file, or for perf when @file is NULL */
-static int enable_trace_kprobe(struct trace_event_call *call,
-			       struct trace_event_file *file)
-{
-	struct trace_probe *tp = trace_probe_primary_from_call(call);
-
-	if (WARN_ON_ONCE(!tp))
-		return -ENODEV;
-	return trace_probe_enable(tp, file, trace_kprobe_arm_all);
-}
-
-/* Disable for trace instance @file, or for perf when @file is NULL */
-static int disable_trace_kprobe(struct trace_event_call *call,
-				struct trace_event_file *file)
-{
-	struct trace_probe *tp = trace_probe_primary_from_call(call);
-
-	if (WARN_ON_ONCE(!tp))
-		return -ENODEV;
-	return trace_probe_disable(tp, file, trace_kprobe_disarm_all);
 }
 
 /* --- Registration ---------------------------------------------------------- */
@@ -1135,7 +1113,6 @@ static __always_inline void kprobe_hit_init(struct trace_probe_hit *hit,
 {
 	trace_probe_hit_init(hit, &tk->tp, regs, NULL, regs);
 	hit->head[0] = (unsigned long)tk->rp.kp.addr;
-	hit->nr_head = 1;
 }
 
 /* A return of a kretprobe, @ri, as the record path sees it */
@@ -1147,7 +1124,6 @@ static __always_inline void kretprobe_hit_init(struct trace_probe_hit *hit,
 	kprobe_hit_init(hit, tk, regs);
 	hit->edata = ri->data;
 	hit->head[1] = get_kretprobe_retaddr(ri);
-	hit->nr_head = 2;
 }
 
 static void kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs)
@@ -1283,32 +1259,6 @@ int bpf_get_kprobe_info(const struct perf_event *event, u32 *fd_type,
 }
 #endif /* CONFIG_PERF_EVENTS */
 
-/* Called by the event core to enable and disable the event */
-static int kprobe_register(struct trace_event_call *event,
-			   enum trace_reg type, void *data)
-{
-	struct trace_event_file *file = data;
-
-	switch (type) {
-	case TRACE_REG_REGISTER:
-		return enable_trace_kprobe(event, file);
-	case TRACE_REG_UNREGISTER:
-		return disable_trace_kprobe(event, file);
-#ifdef CONFIG_PERF_EVENTS
-	case TRACE_REG_PERF_REGISTER:
-		return enable_trace_kprobe(event, NULL);
-	case TRACE_REG_PERF_UNREGISTER:
-		return disable_trace_kprobe(event, NULL);
-	case TRACE_REG_PERF_OPEN:
-	case TRACE_REG_PERF_CLOSE:
-	case TRACE_REG_PERF_ADD:
-	case TRACE_REG_PERF_DEL:
-		return 0;
-#endif
-	}
-	return 0;
-}
-
 static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
@@ -1353,16 +1303,10 @@ NOKPROBE_SYMBOL(kretprobe_dispatcher);
 
 static void init_trace_event_call(struct trace_probe *tp)
 {
-	struct trace_kprobe *tk = tp_to_trace_kprobe(tp);
 	struct trace_event_call *call = trace_probe_event_call(tp);
 
-	if (trace_kprobe_is_return(tk))
-		call->event.funcs = &trace_probe_exit_funcs;
-	else
-		call->event.funcs = &trace_probe_entry_funcs;
-	call->class->fields_array = trace_probe_fields_array;
+	call->event.funcs = &trace_probe_kernel_funcs;
 	call->flags = TRACE_EVENT_FL_KPROBE;
-	call->class->reg = kprobe_register;
 }
 
 #ifdef CONFIG_PERF_EVENTS
@@ -1385,6 +1329,8 @@ create_local_trace_kprobe(char *func, void *addr, unsigned long offs,
 	struct trace_kprobe_head kh = {
 		.is_return = is_return, .symbol = func, .offset = offs,
 		.addr = (unsigned long)addr,
+		.common.ptype = is_return ? PROBE_PRINT_RETURN :
+					    PROBE_PRINT_NORMAL,
 	};
 	struct trace_kprobe *tk;
 	unsigned long sym_addr;
@@ -1401,9 +1347,10 @@ create_local_trace_kprobe(char *func, void *addr, unsigned long offs,
 	tk = alloc_trace_kprobe(&kh, 0);
 	if (IS_ERR(tk))
 		return ERR_CAST(tk);
+	/* never listed, but trace_probe_reg() finds the front end by it */
+	dyn_event_init(&tk->tp.devent, &trace_kprobe_ops.dyn_ops);
 	init_trace_event_call(&tk->tp);
-	ret = traceprobe_set_print_fmt(&tk->tp, is_return ?
-				       PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL);
+	ret = traceprobe_set_print_fmt(&tk->tp);
 	if (!ret)
 		ret = __register_trace_kprobe(tk);
 	if (ret < 0) {
@@ -1454,6 +1401,8 @@ static struct trace_probe_ops trace_kprobe_ops = {
 	.detach		= trace_kprobe_detach,
 	.detach_nosync	= trace_kprobe_detach_nosync,
 	.detach_finish	= trace_kprobe_detach_finish,
+	.arm		= trace_kprobe_arm_all,
+	.disarm		= trace_kprobe_disarm_all,
 	.arm_batch	= trace_kprobe_arm_batch,
 	.disarm_batch	= trace_kprobe_disarm_batch,
 };
@@ -1503,7 +1452,7 @@ static __init int init_kprobe_trace_early(void)
 {
 	int ret;
 
-	/* the headers that trace_probe_fields_array describes */
+	/* the record headers that probe_headers[] describes */
 	BUILD_BUG_ON(sizeof(struct kprobe_trace_entry_head) !=
 		     sizeof(struct trace_entry) + sizeof(long));
 	BUILD_BUG_ON(sizeof(struct kretprobe_trace_entry_head) !=
@@ -1558,7 +1507,7 @@ static __init int selftest_add_probe(const char *cmd, const char *event)
 	file = find_trace_probe_file(tk, top_trace_array());
 	if (WARN_ONCE(!file, "error on getting probe file of %s", event))
 		return 1;
-	enable_trace_kprobe(trace_probe_event_call(&tk->tp), file);
+	trace_probe_enable(&tk->tp, file);
 	return 0;
 }
 
@@ -1580,7 +1529,7 @@ static __init int selftest_check_probe(const char *event)
 	if (WARN_ONCE(!file, "error on getting probe file of %s", event))
 		warn++;
 	else
-		disable_trace_kprobe(trace_probe_event_call(&tk->tp), file);
+		trace_probe_disable(&tk->tp, file);
 	snprintf(cmd, sizeof(cmd), "-:%s", event);
 	if (WARN_ONCE(create_or_delete_trace_kprobe(cmd),
 		      "error on deleting probe %s", event))

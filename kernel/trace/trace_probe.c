@@ -139,78 +139,46 @@ int trace_probe_print_args(struct trace_seq *s, struct probe_arg *args,
 }
 
 /*
- * "EVENT: (ip_sym+off/size) args" for a probe at a kernel place, or
- * "EVENT: (ret_ip_sym+off/size <- func_sym) args" for a function exit.
+ * The output of the events of probes at kernel places (kprobes, fprobes):
+ * "EVENT: (ip_sym+off/size) args" at a place, and
+ * "EVENT: (ret_ip_sym+off/size <- func_sym) args" at a function exit,
+ * from the header words that probe_headers[] describes.
  */
-static enum print_line_t print_probe_line(struct trace_iterator *iter,
-					  int flags, struct trace_event *event,
-					  unsigned long ip, unsigned long func,
-					  void *args)
+static enum print_line_t print_probe_event(struct trace_iterator *iter,
+					   int flags, struct trace_event *event)
 {
+	unsigned long *words = (unsigned long *)(iter->ent + 1);
 	struct trace_seq *s = &iter->seq;
 	struct trace_event_call *call;
+	const struct probe_header *head;
 	struct trace_probe *tp;
 
 	call = container_of(event, struct trace_event_call, event);
 	tp = trace_probe_primary_from_call(call);
 	if (WARN_ON_ONCE(!tp))
 		goto out;
+	head = &probe_headers[tp->ptype];
 	trace_seq_printf(s, "%s: (", trace_probe_name(tp));
-	if (!seq_print_ip_sym(s, ip, flags | TRACE_ITER_SYM_OFFSET))
+	if (head->nr_words &&
+	    !seq_print_ip_sym(s, words[head->nr_words - 1],
+			      flags | TRACE_ITER_SYM_OFFSET))
 		goto out;
-	if (func) {
+	if (head->nr_words > 1) {
 		trace_seq_puts(s, " <- ");
-		if (!seq_print_ip_sym(s, func, flags & ~TRACE_ITER_SYM_OFFSET))
+		if (!seq_print_ip_sym(s, words[0], flags & ~TRACE_ITER_SYM_OFFSET))
 			goto out;
 	}
 	trace_seq_putc(s, ')');
-	if (trace_probe_print_args(s, tp->args, tp->nr_args, args,
-				   iter->ent) < 0)
+	if (trace_probe_print_args(s, tp->args, tp->nr_args,
+				   (u8 *)(words + head->nr_words), iter->ent) < 0)
 		goto out;
 	trace_seq_putc(s, '\n');
 out:
 	return trace_handle_return(s);
 }
 
-/* The header of a record: the place, or the function and return address */
-struct probe_entry_header {
-	struct trace_entry	ent;
-	unsigned long		ip;
-};
-
-struct probe_exit_header {
-	struct trace_entry	ent;
-	unsigned long		func;
-	unsigned long		ret_ip;
-};
-
-static enum print_line_t print_probe_entry(struct trace_iterator *iter,
-					   int flags, struct trace_event *event)
-{
-	struct probe_entry_header *field = (void *)iter->ent;
-
-	return print_probe_line(iter, flags, event, field->ip, 0, &field[1]);
-}
-
-static enum print_line_t print_probe_exit(struct trace_iterator *iter,
-					  int flags, struct trace_event *event)
-{
-	struct probe_exit_header *field = (void *)iter->ent;
-
-	return print_probe_line(iter, flags, event, field->ret_ip, field->func,
-				&field[1]);
-}
-
-/*
- * The output of the events of probes at kernel places (kprobes, fprobes):
- * at a place, and at a function exit.
- */
-struct trace_event_functions trace_probe_entry_funcs = {
-	.trace		= print_probe_entry,
-};
-
-struct trace_event_functions trace_probe_exit_funcs = {
-	.trace		= print_probe_exit,
+struct trace_event_functions trace_probe_kernel_funcs = {
+	.trace		= print_probe_event,
 };
 
 /* --- Registration-time fixups and entry data ----------------------------- */
@@ -320,17 +288,16 @@ NOKPROBE_SYMBOL(store_trace_entry_data);
 
 /**
  * traceprobe_set_print_fmt - build and install the print fmt of the event
- * @tp: the probe that defines the event's fields
- * @ptype: which header the records have
+ * @tp: the probe that defines the event's fields (and its record type)
  *
  * Events without arguments share a constant one.
  *
  * Return: 0 or -ENOMEM.
  */
-int traceprobe_set_print_fmt(struct trace_probe *tp,
-			     enum probe_print_type ptype)
+int traceprobe_set_print_fmt(struct trace_probe *tp)
 {
 	struct trace_event_call *call = trace_probe_event_call(tp);
+	enum probe_print_type ptype = tp->ptype;
 	int len;
 	char *fmt;
 
@@ -420,39 +387,33 @@ static int define_header_field(struct trace_event_call *call,
 }
 
 /*
- * The fields of a probe event: the header its probe type has (the place
- * of a probe, or the function and return address of a return probe, each
- * an unsigned long after the common fields), then the arguments.
+ * The fields of a probe event: the header words of its record type
+ * (probe_headers[]), each an unsigned long after the common fields, then
+ * the arguments.
  */
 static int trace_probe_define_fields(struct trace_event_call *call)
 {
 	struct trace_probe *tp = trace_probe_primary_from_call(call);
-	size_t offset = sizeof(struct trace_entry);
-	int ret = 0;
+	const struct probe_header *head;
+	unsigned int i;
+	int ret;
 
 	if (WARN_ON_ONCE(!tp))
 		return -ENOENT;
-	switch (tp->ptype) {
-	case PROBE_PRINT_NORMAL:
-		ret = define_header_field(call, FIELD_STRING_IP, offset);
-		break;
-	case PROBE_PRINT_RETURN:
-		ret = define_header_field(call, FIELD_STRING_FUNC, offset);
-		if (!ret)
-			ret = define_header_field(call, FIELD_STRING_RETIP,
-						  offset + sizeof(long));
-		break;
-	default:
-		break;
+	head = &probe_headers[tp->ptype];
+	for (i = 0; i < head->nr_words; i++) {
+		ret = define_header_field(call, head->names[i],
+					  sizeof(struct trace_entry) +
+					  i * sizeof(unsigned long));
+		if (ret)
+			return ret;
 	}
-	if (ret)
-		return ret;
 	return traceprobe_define_arg_fields(call, probe_header_size(tp->ptype),
 					    tp);
 }
 
 /* The &trace_event_class.fields_array of every probe event */
-struct trace_event_fields trace_probe_fields_array[] = {
+static struct trace_event_fields trace_probe_fields_array[] = {
 	{ .type = TRACE_FUNCTION_TYPE,
 	  .define_fields = trace_probe_define_fields },
 	{}
@@ -547,6 +508,9 @@ int trace_probe_init(struct trace_probe *tp, const char *event,
 	INIT_LIST_HEAD(&tp->list);
 	list_add(&tp->list, &tpe->probes);
 	tpe->call.class = &tpe->class;
+	/* the fields and the enabling of every front end's events */
+	tpe->class.fields_array = trace_probe_fields_array;
+	tpe->class.reg = trace_probe_reg;
 	tpe->call.name = kstrdup(event, GFP_KERNEL);
 	tpe->class.system = kstrdup(group, GFP_KERNEL);
 	tp->ptype = ptype;
@@ -871,22 +835,11 @@ void trace_probe_batch_end(void)
 	*b = (struct trace_probe_batch){};
 }
 
-/**
- * trace_probe_enable - enable a kernel probe event for a file or for perf
- * @tp: the event's primary probe
- * @file: the trace instance file, or NULL for perf
- * @arm: arms every probe of the event, all or nothing; called when the
- *	event was enabled for nothing yet
- *
- * The file is linked (or the perf flag set) before the probes are armed,
- * so that the first hit finds where to record.
- *
- * Context: event_mutex held.
- * Return: 0, or -errno and nothing changed.
- */
-int trace_probe_enable(struct trace_probe *tp, struct trace_event_file *file,
-		       int (*arm)(struct trace_probe *tp))
+/* Arm every probe of @tp's event for its first user, @file or perf */
+static int trace_probe_enable_all(struct trace_probe *tp,
+				  struct trace_event_file *file)
 {
+	struct trace_probe_ops *ops = trace_probe_ops_of(tp);
 	bool enabled = trace_probe_is_enabled(tp);
 	int ret;
 
@@ -899,7 +852,7 @@ int trace_probe_enable(struct trace_probe *tp, struct trace_event_file *file,
 	}
 	if (enabled || trace_probe_batch_take(tp))
 		return 0;
-	ret = arm(tp);
+	ret = ops->arm(tp);
 	if (ret) {
 		if (file)
 			trace_probe_remove_file(tp, file);
@@ -909,19 +862,80 @@ int trace_probe_enable(struct trace_probe *tp, struct trace_event_file *file,
 	return ret;
 }
 
+/* Hook @tp's event up for @file alone (&trace_probe_ops.arm_file) */
+static int trace_probe_enable_file(struct trace_probe *tp,
+				   struct trace_event_file *file)
+{
+	struct trace_probe_ops *ops = trace_probe_ops_of(tp);
+	int ret;
+
+	ret = ops->arm_file(tp, file);
+	if (ret)
+		return ret;
+	ret = trace_probe_add_file(tp, file);
+	if (ret)
+		ops->disarm_file(tp, file);
+	return ret;
+}
+
 /**
- * trace_probe_disable - disable a kernel probe event for a file or for perf
+ * trace_probe_enable - enable a probe event for a trace instance or perf
  * @tp: the event's primary probe
- * @file: the trace instance file, or NULL for perf
- * @disarm: disarms every probe of the event; called when it is enabled
- *	for nothing more
+ * @file: the trace instance's file of the event, or NULL for perf
+ *
+ * The file is linked (or the perf flag set) before the probes are armed,
+ * so that the first hit finds where to record; the front end's
+ * &trace_probe_ops.arm runs when the event gets its first user.  A front
+ * end with &trace_probe_ops.arm_file is hooked up for each file instead,
+ * and has no perf side: perf's enable succeeds and changes nothing, as in
+ * 6.12.
+ *
+ * Context: event_mutex held.
+ * Return: 0; -EINTR if the event serves the other kind of user and its
+ * front end serves one at a time (&trace_probe_ops.one_user); or the
+ * front end's -errno.  Nothing changed on failure.
+ */
+int trace_probe_enable(struct trace_probe *tp, struct trace_event_file *file)
+{
+	struct trace_probe_ops *ops = trace_probe_ops_of(tp);
+
+	if (ops->arm_file)
+		return file ? trace_probe_enable_file(tp, file) : 0;
+	if (ops->one_user &&
+	    trace_probe_test_flag(tp, file ? TP_FLAG_PROFILE : TP_FLAG_TRACE))
+		return -EINTR;
+	return trace_probe_enable_all(tp, file);
+}
+
+/* Undo trace_probe_enable_file() */
+static int trace_probe_disable_file(struct trace_probe *tp,
+				    struct trace_event_file *file)
+{
+	if (!trace_probe_get_file_link(tp, file))
+		return -ENOENT;
+	trace_probe_ops_of(tp)->disarm_file(tp, file);
+	trace_probe_remove_file(tp, file);
+	return 0;
+}
+
+/**
+ * trace_probe_disable - disable a probe event for a trace instance or perf
+ * @tp: the event's primary probe
+ * @file: the trace instance's file of the event, or NULL for perf
+ *
+ * The front end's &trace_probe_ops.disarm runs when the event has no
+ * user left (or, in a group's batch, its &trace_probe_ops.disarm_batch
+ * at the end of the group).
  *
  * Context: event_mutex held.
  * Return: 0, or -ENOENT if the event was not enabled for @file.
  */
-int trace_probe_disable(struct trace_probe *tp, struct trace_event_file *file,
-			void (*disarm)(struct trace_probe *tp))
+int trace_probe_disable(struct trace_probe *tp, struct trace_event_file *file)
 {
+	struct trace_probe_ops *ops = trace_probe_ops_of(tp);
+
+	if (ops->arm_file)
+		return file ? trace_probe_disable_file(tp, file) : 0;
 	if (file) {
 		if (!trace_probe_get_file_link(tp, file))
 			return -ENOENT;
@@ -934,7 +948,7 @@ int trace_probe_disable(struct trace_probe *tp, struct trace_event_file *file,
 		if (trace_probe_test_flag(tp, TP_FLAG_BATCHED))
 			trace_probe_set_flag(tp, TP_FLAG_BATCH_ARMED);
 		else
-			disarm(tp);
+			ops->disarm(tp);
 	}
 	/*
 	 * trace_probe_remove_file() waits for hits still using the link;
@@ -943,6 +957,80 @@ int trace_probe_disable(struct trace_probe *tp, struct trace_event_file *file,
 	if (file)
 		trace_probe_remove_file(tp, file);
 	return 0;
+}
+
+#ifdef CONFIG_PERF_EVENTS
+/* trace_probe_reg() for perf: the event for perf, or one perf event */
+static int trace_probe_reg_perf(struct trace_probe *tp, enum trace_reg type,
+				void *data)
+{
+	struct trace_probe_ops *ops = trace_probe_ops_of(tp);
+
+	switch (type) {
+	case TRACE_REG_PERF_REGISTER:
+		return trace_probe_enable(tp, NULL);
+	case TRACE_REG_PERF_UNREGISTER:
+		return trace_probe_disable(tp, NULL);
+	case TRACE_REG_PERF_OPEN:
+		return ops->perf_open ? ops->perf_open(tp, data) : 0;
+	case TRACE_REG_PERF_CLOSE:
+		return ops->perf_close ? ops->perf_close(tp, data) : 0;
+	default:
+		return 0;
+	}
+}
+
+/* Perf's add and del come at every switch to a traced task: no lookup */
+static bool trace_probe_reg_is_noop(enum trace_reg type)
+{
+	return type == TRACE_REG_PERF_ADD || type == TRACE_REG_PERF_DEL;
+}
+#else
+static int trace_probe_reg_perf(struct trace_probe *tp, enum trace_reg type,
+				void *data)
+{
+	return 0;
+}
+
+static bool trace_probe_reg_is_noop(enum trace_reg type)
+{
+	return false;
+}
+#endif /* CONFIG_PERF_EVENTS */
+
+/**
+ * trace_probe_reg - the &trace_event_class.reg of every probe event
+ * @call: the event
+ * @type: what the event core or perf asks for
+ * @data: the trace instance's &struct trace_event_file for
+ *	%TRACE_REG_REGISTER and %TRACE_REG_UNREGISTER, the &struct perf_event
+ *	for %TRACE_REG_PERF_OPEN and %TRACE_REG_PERF_CLOSE
+ *
+ * One switch for every front end: what differs is in its
+ * &struct trace_probe_ops (arm and disarm, or arm_file and disarm_file;
+ * perf_open and perf_close; one_user).
+ *
+ * Context: event_mutex held, but for perf's add and del, which do nothing.
+ * Return: 0 or -errno, as trace_probe_enable() and trace_probe_disable().
+ */
+int trace_probe_reg(struct trace_event_call *call, enum trace_reg type,
+		    void *data)
+{
+	struct trace_probe *tp;
+
+	if (trace_probe_reg_is_noop(type))
+		return 0;
+	tp = trace_probe_primary_from_call(call);
+	if (WARN_ON_ONCE(!tp))
+		return -ENODEV;
+	switch (type) {
+	case TRACE_REG_REGISTER:
+		return trace_probe_enable(tp, data);
+	case TRACE_REG_UNREGISTER:
+		return trace_probe_disable(tp, data);
+	default:
+		return trace_probe_reg_perf(tp, type, data);
+	}
 }
 
 /**
@@ -984,7 +1072,7 @@ static int trace_probe_cmd_alloc(struct probe_cmd *cmd, int nargs)
 	if (IS_ERR(tp))
 		return PTR_ERR(tp);
 	dyn_event_init(&tp->devent, &tc->ops->dyn_ops);
-	tp->kind = cmd->head->kind;
+	tp->event->kind = cmd->head->kind;
 	tc->tp = tp;
 	cmd->args = tp->args;
 	return 0;
@@ -1006,7 +1094,7 @@ static int trace_probe_finish(struct trace_probe_create *tc)
 	if (tc->ops->prepare)
 		ret = tc->ops->prepare(tp, cmd->head);
 	if (!ret)
-		ret = traceprobe_set_print_fmt(tp, cmd->head->ptype);
+		ret = traceprobe_set_print_fmt(tp);
 	return ret;
 }
 
@@ -1039,7 +1127,7 @@ struct trace_probe *trace_probe_find(struct trace_probe_ops *ops,
 static struct probe_sig trace_probe_sig(struct trace_probe *tp)
 {
 	return (struct probe_sig){
-		.kind = tp->kind, .args = tp->args, .nr_args = tp->nr_args,
+		.kind = tp->event->kind, .args = tp->args, .nr_args = tp->nr_args,
 	};
 }
 

@@ -65,6 +65,7 @@ static nokprobe_inline u32 update_data_loc(u32 loc, int consumed)
 /**
  * struct trace_probe_event - the event shared by the probes of one name
  * @flags: TP_FLAG_*, read with acquire semantics by the dispatchers
+ * @kind: &probe_head.kind of its probes: they all have the same
  * @class: its event class (system = group name)
  * @call: its event call (name = event name)
  * @files: &event_file_link of every trace instance it is enabled in
@@ -80,6 +81,7 @@ static nokprobe_inline u32 update_data_loc(u32 loc, int consumed)
  */
 struct trace_probe_event {
 	unsigned int			flags;
+	u8				kind;
 	struct trace_event_class	class;
 	struct trace_event_call		call;
 	struct list_head		files;
@@ -98,7 +100,6 @@ struct trace_probe_event {
  *	front end's &struct trace_probe_ops
  * @size: bytes of the fixed argument area of a record
  * @nr_args: number of arguments
- * @kind: &probe_head.kind: the probes of one event have the same
  * @ptype: the fixed header of its records
  * @frees_event: a dying probe that was the last of its event: frees it
  * @dynamic: some argument is a string, whose size varies per hit
@@ -120,7 +121,6 @@ struct trace_probe {
 	struct dyn_event		devent;
 	ssize_t				size;
 	unsigned int			nr_args;
-	u8				kind;
 	u8				ptype;
 	bool				frees_event;
 	bool				dynamic;
@@ -152,7 +152,8 @@ struct event_file_link {
  * @prepare: optional: once the arguments are parsed, before the event is
  *	registered, with the parsed head (kretprobes set up their entry
  *	handler there)
- * @init_call: set up the event: its output, fields, flags and reg()
+ * @init_call: set up the event: its output and flags (its fields and
+ *	its reg() are the library's: trace_probe_init())
  * @check: optional, under event_mutex, before anything is registered: a
  *	check against the probes already there; -errno refuses the probe
  * @same_place: whether two probes of an event probe the same place (the
@@ -169,13 +170,34 @@ struct event_file_link {
  * @detach_finish: optional, with @detach_nosync: the rest of @detach,
  *	after that grace period (shared by the deletions pending then:
  *	trace_probe_release())
+ * @arm: arm every probe of the event of @tp (its primary probe), all or
+ *	none, when the event gets its first user (a trace instance or perf):
+ *	register them with their facility, or enable them there
+ * @disarm: disarm them again, when the event has no user left
+ * @arm_file: instead of @arm and @disarm, for a front end that records
+ *	each trace instance on its own (eprobes: a trigger on the attached
+ *	event of that instance): hook the event up for @file; such a front
+ *	end has no perf side
+ * @disarm_file: undo @arm_file for @file
+ * @perf_open: optional: a perf event opens on the event (uprobes note the
+ *	task it traces for their filter); -errno refuses it
+ * @perf_close: optional: undo @perf_open
+ * @one_user: the event serves trace instances or perf, not both at once
+ *	(uprobes: their process filter is perf's); enabling it for the other
+ *	fails with -EINTR, as in 6.12
  * @arm_batch: optional, with @disarm_batch: arm every probe of the events
  *	of @tps (their primary probes) together, all or nothing, for a group
  *	enable (trace_probe_batch_add()); the events are not enabled yet
  * @disarm_batch: disarm every probe of the events of @tps together
  *
- * The creation pipeline, the registration and the deletion of every front
- * end run in trace_probe.c; the front end keeps only what differs.
+ * The creation pipeline, the registration, enabling (trace_probe_reg())
+ * and the deletion of every front end run in trace_probe.c; the front end
+ * keeps only what differs.  A new one writes: its head parser and head
+ * (&struct probe_cmd_ops, a *_parse.c file that the host tests build);
+ * @alloc and @free; @init_call, with its output; @attach or @arm and
+ * @disarm, whatever its facility needs; and its dispatcher, which
+ * describes a hit (&struct trace_probe_hit: the header words its record
+ * type has in probe_headers[]) for the shared record path.
  */
 struct trace_probe_ops {
 	struct dyn_event_operations	dyn_ops;
@@ -191,6 +213,15 @@ struct trace_probe_ops {
 	void	(*detach)(struct trace_probe *tp);
 	void	(*detach_nosync)(struct trace_probe *tp);
 	void	(*detach_finish)(struct trace_probe *tp);
+	int	(*arm)(struct trace_probe *tp);
+	void	(*disarm)(struct trace_probe *tp);
+	int	(*arm_file)(struct trace_probe *tp,
+			    struct trace_event_file *file);
+	void	(*disarm_file)(struct trace_probe *tp,
+			       struct trace_event_file *file);
+	int	(*perf_open)(struct trace_probe *tp, struct perf_event *event);
+	int	(*perf_close)(struct trace_probe *tp, struct perf_event *event);
+	bool	one_user;
 	int	(*arm_batch)(struct trace_probe **tps, unsigned int nr);
 	void	(*disarm_batch)(struct trace_probe **tps, unsigned int nr);
 };
@@ -328,10 +359,10 @@ int trace_probe_remove_file(struct trace_probe *tp,
 			    struct trace_event_file *file);
 struct event_file_link *trace_probe_get_file_link(struct trace_probe *tp,
 						  struct trace_event_file *file);
-int trace_probe_enable(struct trace_probe *tp, struct trace_event_file *file,
-		       int (*arm)(struct trace_probe *tp));
-int trace_probe_disable(struct trace_probe *tp, struct trace_event_file *file,
-			void (*disarm)(struct trace_probe *tp));
+int trace_probe_enable(struct trace_probe *tp, struct trace_event_file *file);
+int trace_probe_disable(struct trace_probe *tp, struct trace_event_file *file);
+int trace_probe_reg(struct trace_event_call *call, enum trace_reg type,
+		    void *data);
 bool trace_probe_match_command_args(struct trace_probe *tp,
 				    int argc, const char **argv);
 int trace_probe_create(const char *raw_command, struct trace_probe_ops *ops);
@@ -352,13 +383,10 @@ int trace_probe_print_args(struct trace_seq *s, struct probe_arg *args,
 			   int nr_args, u8 *data, void *field);
 
 int traceprobe_update_arg(struct probe_arg *arg);
-int traceprobe_set_print_fmt(struct trace_probe *tp,
-			     enum probe_print_type ptype);
+int traceprobe_set_print_fmt(struct trace_probe *tp);
 int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 				 size_t offset, struct trace_probe *tp);
-extern struct trace_event_fields trace_probe_fields_array[];
-extern struct trace_event_functions trace_probe_entry_funcs;
-extern struct trace_event_functions trace_probe_exit_funcs;
+extern struct trace_event_functions trace_probe_kernel_funcs;
 void trace_probe_log_parse_err(const char *subsystem, int argc,
 			       const char *argv[],
 			       const struct probe_parse_err *err);

@@ -10,6 +10,34 @@
 #include "trace_probe_internal.h"
 #include "trace_probe_parse.h"
 
+/* ", REC->NAME": a header word as the print fmt passes it */
+#define REC(name)	", REC->" name
+
+/*
+ * The one description of the fixed words that each record type has after
+ * the common fields: the fields they are, the print fmt's text for them,
+ * and that print fmt as a whole for an event without arguments.
+ */
+const struct probe_header probe_headers[] = {
+	[PROBE_PRINT_NORMAL] = {	/* a probed place */
+		.nr_words	= 1,
+		.names		= { FIELD_STRING_IP },
+		.fmt		= "(%lx)",
+		.fmt_noargs	= "\"(%lx)\"" REC(FIELD_STRING_IP),
+	},
+	[PROBE_PRINT_RETURN] = {	/* a function's return */
+		.nr_words	= 2,
+		.names		= { FIELD_STRING_FUNC, FIELD_STRING_RETIP },
+		.fmt		= "(%lx <- %lx)",
+		.fmt_noargs	= "\"(%lx <- %lx)\"" REC(FIELD_STRING_FUNC)
+				  REC(FIELD_STRING_RETIP),
+	},
+	[PROBE_PRINT_EVENT] = {		/* another event's record: none */
+		.fmt		= "",
+		.fmt_noargs	= "\"\"",
+	},
+};
+
 /**
  * probe_header_size - size of the fixed header before the arguments
  * @ptype: kind of probe
@@ -18,14 +46,8 @@
  */
 unsigned int probe_header_size(enum probe_print_type ptype)
 {
-	switch (ptype) {
-	case PROBE_PRINT_NORMAL:
-		return sizeof(struct trace_entry) + sizeof(unsigned long);
-	case PROBE_PRINT_RETURN:
-		return sizeof(struct trace_entry) + 2 * sizeof(unsigned long);
-	default:
-		return sizeof(struct trace_entry);
-	}
+	return sizeof(struct trace_entry) +
+	       probe_headers[ptype].nr_words * sizeof(unsigned long);
 }
 
 /**
@@ -97,12 +119,6 @@ static void print_fmt_value(struct text_buf *tb, const struct probe_arg *parg)
 	}
 }
 
-/* The header part of the print fmts of kprobe and kretprobe events */
-#define PRINT_HEAD_NORMAL	"(%lx)"
-#define PRINT_HEAD_ARGS_NORMAL	", REC->" FIELD_STRING_IP
-#define PRINT_HEAD_RETURN	"(%lx <- %lx)"
-#define PRINT_HEAD_ARGS_RETURN	", REC->" FIELD_STRING_FUNC ", REC->" FIELD_STRING_RETIP
-
 /**
  * probe_print_fmt - build the print fmt of a probe event
  * @buf: output buffer, may be NULL when @len is 0
@@ -119,28 +135,16 @@ static void print_fmt_value(struct text_buf *tb, const struct probe_arg *parg)
 int probe_print_fmt(char *buf, int len, const struct probe_arg *args,
 		    int nr_args, enum probe_print_type ptype)
 {
+	const struct probe_header *head = &probe_headers[ptype];
 	struct text_buf tb = { .buf = buf, .len = len };
-	const char *head, *head_args;
 	int i;
 
-	switch (ptype) {
-	case PROBE_PRINT_NORMAL:
-		head = PRINT_HEAD_NORMAL;
-		head_args = PRINT_HEAD_ARGS_NORMAL;
-		break;
-	case PROBE_PRINT_RETURN:
-		head = PRINT_HEAD_RETURN;
-		head_args = PRINT_HEAD_ARGS_RETURN;
-		break;
-	default:
-		head = "";
-		head_args = "";
-		break;
-	}
-	text_add(&tb, "\"%s", head);
+	text_add(&tb, "\"%s", head->fmt);
 	for (i = 0; i < nr_args; i++)
 		print_fmt_arg(&tb, &args[i]);
-	text_add(&tb, "\"%s", head_args);
+	text_add(&tb, "\"");
+	for (i = 0; i < head->nr_words; i++)
+		text_add(&tb, REC("%s"), head->names[i]);
 	for (i = 0; i < nr_args; i++)
 		print_fmt_value(&tb, &args[i]);
 	return tb.pos;
@@ -158,14 +162,7 @@ int probe_print_fmt(char *buf, int len, const struct probe_arg *args,
  */
 const char *probe_print_fmt_noargs(enum probe_print_type ptype)
 {
-	switch (ptype) {
-	case PROBE_PRINT_NORMAL:
-		return "\"" PRINT_HEAD_NORMAL "\"" PRINT_HEAD_ARGS_NORMAL;
-	case PROBE_PRINT_RETURN:
-		return "\"" PRINT_HEAD_RETURN "\"" PRINT_HEAD_ARGS_RETURN;
-	default:
-		return "\"\"";
-	}
+	return probe_headers[ptype].fmt_noargs;
 }
 
 /**

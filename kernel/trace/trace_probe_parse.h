@@ -289,6 +289,30 @@ enum probe_print_type {
 	PROBE_PRINT_EVENT,	/* eprobe: no header */
 };
 
+/* The most words a record header has (a return probe's) */
+#define PROBE_HEADER_MAX_WORDS	2
+
+/**
+ * struct probe_header - the fixed words of a record type
+ * @nr_words: unsigned longs between the common fields and the arguments
+ * @names: their field names, in the order of the record
+ * @fmt: what the print fmt shows of them ("(%lx <- %lx)"); the print fmt
+ *	then passes them, in order, before the arguments
+ * @fmt_noargs: the whole print fmt of an event without arguments
+ *
+ * probe_headers[] has one per &enum probe_print_type: the fields of the
+ * format file, the print fmt, the header size of the hit path and of the
+ * readers all come from it.
+ */
+struct probe_header {
+	unsigned int	nr_words;
+	const char	*names[PROBE_HEADER_MAX_WORDS];
+	const char	*fmt;
+	const char	*fmt_noargs;
+};
+
+extern const struct probe_header probe_headers[];
+
 /**
  * struct probe_field_desc - one argument as a field of the event format
  * @name: field name

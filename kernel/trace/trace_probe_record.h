@@ -30,8 +30,9 @@
  * @regs: where a stack trace after the record starts (the stacktrace
  *	option), or NULL for the caller's own stack
  * @head: the words of the record between its common fields and its
- *	arguments: the probed address, or the function and return address
- * @nr_head: their number (0 to 2)
+ *	arguments, as probe_headers[] names them for @tp's record type: the
+ *	front end sets them
+ * @nr_head: their number, from probe_headers[]
  * @args: the arguments fetched already (uprobes fetch where they may
  *	sleep), set with @dsize and @len; NULL to fetch them here
  * @dsize: bytes of dynamic data (strings) in the record; -1 until measured
@@ -49,7 +50,7 @@ struct trace_probe_hit {
 	void				*rec;
 	void				*edata;
 	struct pt_regs			*regs;
-	unsigned long			head[2];
+	unsigned long			head[PROBE_HEADER_MAX_WORDS];
 	unsigned int			nr_head;
 	const void			*args;
 	int				dsize;
@@ -75,7 +76,7 @@ static __always_inline void trace_probe_hit_init(struct trace_probe_hit *hit,
 	hit->rec = rec;
 	hit->edata = edata;
 	hit->regs = regs;
-	hit->nr_head = 0;
+	hit->nr_head = probe_headers[tp->ptype].nr_words;
 	hit->args = NULL;
 	hit->dsize = -1;
 	hit->len = 0;
@@ -116,11 +117,10 @@ static nokprobe_inline int trace_probe_hit_fill_args(struct trace_probe_hit *hit
 {
 	unsigned long *head = entry + sizeof(struct trace_entry);
 	int hsize = trace_probe_hit_hsize(hit);
+	unsigned int i;
 
-	if (hit->nr_head > 0)
-		head[0] = hit->head[0];
-	if (hit->nr_head > 1)
-		head[1] = hit->head[1];
+	for (i = 0; i < hit->nr_head; i++)
+		head[i] = hit->head[i];
 	if (hit->args) {
 		memcpy(entry + hsize, hit->args, hit->tp->size + hit->dsize);
 		return hit->dsize;

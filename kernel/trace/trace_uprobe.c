@@ -167,8 +167,8 @@ static void free_trace_uprobe(struct trace_uprobe *tu)
 /* A probe of @filename, without its file yet */
 static struct trace_uprobe *alloc_trace_uprobe(const char *group,
 					       const char *event,
-					       const char *filename,
-					       int nargs, bool is_ret)
+					       const char *filename, int nargs,
+					       enum probe_print_type ptype)
 {
 	struct trace_uprobe_filter *filter;
 	struct trace_uprobe *tu;
@@ -180,15 +180,14 @@ static struct trace_uprobe *alloc_trace_uprobe(const char *group,
 	tu->nhits = alloc_percpu(unsigned long);
 	tu->filename = kstrdup(filename, GFP_KERNEL);
 	if (tu->nhits && tu->filename)
-		ret = trace_probe_init(&tu->tp, event, group, is_ret ?
-				       PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL,
-				       nargs, sizeof(*filter));
+		ret = trace_probe_init(&tu->tp, event, group, ptype, nargs,
+				       sizeof(*filter));
 	if (ret) {
 		free_trace_uprobe(tu);
 		return ERR_PTR(ret);
 	}
 	tu->consumer.handler = uprobe_dispatcher;
-	if (is_ret)
+	if (ptype == PROBE_PRINT_RETURN)
 		tu->consumer.ret_handler = uretprobe_dispatcher;
 	filter = trace_uprobe_filter(tu);
 	rwlock_init(&filter->rwlock);
@@ -205,7 +204,7 @@ static struct trace_probe *trace_uprobe_alloc(struct probe_head *head,
 	struct path *path = uh->file;
 
 	tu = alloc_trace_uprobe(head->group, head->event, uh->path, nargs,
-				uh->is_return);
+				head->ptype);
 	if (IS_ERR(tu))
 		return ERR_CAST(tu);
 	tu->offset = uh->offset;
@@ -703,14 +702,12 @@ static void uprobe_hit_init(struct trace_probe_hit *hit,
 		hit->args = ucb->buf;
 		hit->dsize = ucb->dsize - tu->tp.size;
 	}
-	hit->len = probe_header_size(tu->tp.ptype) + tu->tp.size + hit->dsize;
+	hit->len = trace_probe_hit_hsize(hit) + tu->tp.size + hit->dsize;
 	if (is_ret_probe(tu)) {
 		hit->head[0] = func;
 		hit->head[1] = instruction_pointer(regs);
-		hit->nr_head = 2;
 	} else {
 		hit->head[0] = instruction_pointer(regs);
-		hit->nr_head = 1;
 	}
 }
 
@@ -763,17 +760,23 @@ static void __probe_event_disable(struct trace_probe *tp)
 		uprobe_unregister_sync();
 }
 
-/* Register every probe of the event's uprobe; all or nothing */
+/* &trace_probe_ops.disarm */
+static void trace_uprobe_disarm_all(struct trace_probe *tp)
+{
+	__probe_event_disable(tp);
+	uprobe_buffer_disable();
+}
+
 #ifdef CONFIG_PERF_EVENTS
 static bool uprobe_perf_filter(struct uprobe_consumer *uc,
 			       struct mm_struct *mm);
 #endif
 
 /*
- * &trace_probe_enable()'s arm: every uprobe of the event, filtering
- * processes for perf (the event serves perf or trace instances, not both)
+ * &trace_probe_ops.arm: every uprobe of the event, filtering processes for
+ * perf (the event serves perf or trace instances, not both: one_user)
  */
-static int probe_event_register_all(struct trace_probe *tp)
+static int trace_uprobe_arm_all(struct trace_probe *tp)
 {
 	filter_func_t filter = NULL;
 	struct trace_uprobe *tu;
@@ -789,48 +792,11 @@ static int probe_event_register_all(struct trace_probe *tp)
 	list_for_each_entry(tu, trace_probe_probe_list(tp), tp.list) {
 		ret = trace_uprobe_enable(tu, filter);
 		if (ret) {
-			__probe_event_disable(tp);
-			uprobe_buffer_disable();
+			trace_uprobe_disarm_all(tp);
 			return ret;
 		}
 	}
 	return 0;
-}
-
-/*
- * Enable for trace instance @file, or for perf when @file is NULL.  An
- * event serves one of them at a time: the uprobes filter processes for
- * perf only (-EINTR, as in 6.12).
- */
-static int probe_event_enable(struct trace_event_call *call,
-			      struct trace_event_file *file)
-{
-	struct trace_probe *tp = trace_probe_primary_from_call(call);
-
-	if (WARN_ON_ONCE(!tp))
-		return -ENODEV;
-	if (trace_probe_test_flag(tp, file ? TP_FLAG_PROFILE : TP_FLAG_TRACE))
-		return -EINTR;
-	return trace_probe_enable(tp, file, probe_event_register_all);
-}
-
-static void probe_event_disable(struct trace_event_call *call,
-				struct trace_event_file *file)
-{
-	struct trace_probe *tp = trace_probe_primary_from_call(call);
-
-	if (WARN_ON_ONCE(!tp) || !trace_probe_is_enabled(tp))
-		return;
-	if (file) {
-		if (trace_probe_remove_file(tp, file) < 0)
-			return;
-		if (trace_probe_is_enabled(tp))
-			return;
-	} else {
-		trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
-	}
-	__probe_event_disable(tp);
-	uprobe_buffer_disable();
 }
 
 /* --- perf and BPF -------------------------------------------------------------- */
@@ -910,33 +876,26 @@ static int uprobe_perf_apply(struct trace_probe *tp, bool add)
 	return ret;
 }
 
-static int uprobe_perf_close(struct trace_event_call *call,
-			     struct perf_event *event)
+/* &trace_probe_ops.perf_close */
+static int uprobe_perf_close(struct trace_probe *tp, struct perf_event *event)
 {
-	struct trace_probe *tp = trace_probe_primary_from_call(call);
-
-	if (WARN_ON_ONCE(!tp))
-		return -ENODEV;
 	if (trace_uprobe_filter_remove(trace_uprobe_filter(tp_to_trace_uprobe(tp)),
 				       event))
 		return 0;
 	return uprobe_perf_apply(tp, false);
 }
 
-static int uprobe_perf_open(struct trace_event_call *call,
-			    struct perf_event *event)
+/* &trace_probe_ops.perf_open */
+static int uprobe_perf_open(struct trace_probe *tp, struct perf_event *event)
 {
-	struct trace_probe *tp = trace_probe_primary_from_call(call);
 	int ret;
 
-	if (WARN_ON_ONCE(!tp))
-		return -ENODEV;
 	if (trace_uprobe_filter_add(trace_uprobe_filter(tp_to_trace_uprobe(tp)),
 				    event))
 		return 0;
 	ret = uprobe_perf_apply(tp, true);
 	if (ret)
-		uprobe_perf_close(call, event);
+		uprobe_perf_close(tp, event);
 	return ret;
 }
 
@@ -1044,34 +1003,6 @@ int bpf_get_uprobe_info(const struct perf_event *event, u32 *fd_type,
 }
 #endif /* CONFIG_PERF_EVENTS */
 
-/* Called by the event core to enable and disable the event */
-static int trace_uprobe_register(struct trace_event_call *event,
-				 enum trace_reg type, void *data)
-{
-	struct trace_event_file *file = data;
-
-	switch (type) {
-	case TRACE_REG_REGISTER:
-		return probe_event_enable(event, file);
-	case TRACE_REG_UNREGISTER:
-		probe_event_disable(event, file);
-		return 0;
-#ifdef CONFIG_PERF_EVENTS
-	case TRACE_REG_PERF_REGISTER:
-		return probe_event_enable(event, NULL);
-	case TRACE_REG_PERF_UNREGISTER:
-		probe_event_disable(event, NULL);
-		return 0;
-	case TRACE_REG_PERF_OPEN:
-		return uprobe_perf_open(event, data);
-	case TRACE_REG_PERF_CLOSE:
-		return uprobe_perf_close(event, data);
-#endif
-	default:
-		return 0;
-	}
-}
-
 /* --- Dispatchers --------------------------------------------------------------- */
 
 /* A hit at the probed place; a uretprobe's entry too (counted, not traced) */
@@ -1168,9 +1099,7 @@ static void init_trace_event_call(struct trace_probe *tp)
 	struct trace_event_call *call = trace_probe_event_call(tp);
 
 	call->event.funcs = &uprobe_funcs;
-	call->class->fields_array = trace_probe_fields_array;
 	call->flags = TRACE_EVENT_FL_UPROBE | TRACE_EVENT_FL_CAP_ANY;
-	call->class->reg = trace_uprobe_register;
 }
 
 #ifdef CONFIG_PERF_EVENTS
@@ -1202,7 +1131,8 @@ create_local_trace_uprobe(char *name, unsigned long offs,
 		return ERR_PTR(-EINVAL);
 	}
 	tu = alloc_trace_uprobe(UPROBE_EVENT_SYSTEM, "DUMMY_EVENT", name, 0,
-				is_return);
+				is_return ? PROBE_PRINT_RETURN :
+					    PROBE_PRINT_NORMAL);
 	if (IS_ERR(tu)) {
 		path_put(&path);
 		return ERR_CAST(tu);
@@ -1210,8 +1140,10 @@ create_local_trace_uprobe(char *name, unsigned long offs,
 	tu->offset = offs;
 	tu->path = path;
 	tu->ref_ctr_offset = ref_ctr_offset;
+	/* never listed, but trace_probe_reg() finds the front end by it */
+	dyn_event_init(&tu->tp.devent, &trace_uprobe_ops.dyn_ops);
 	init_trace_event_call(&tu->tp);
-	ret = traceprobe_set_print_fmt(&tu->tp, tu->tp.ptype);
+	ret = traceprobe_set_print_fmt(&tu->tp);
 	if (ret) {
 		free_trace_uprobe(tu);
 		return ERR_PTR(ret);
@@ -1251,6 +1183,13 @@ static struct trace_probe_ops trace_uprobe_ops = {
 	.init_call	= init_trace_event_call,
 	.check		= trace_uprobe_check,
 	.same_place	= trace_uprobe_same_place,
+	.arm		= trace_uprobe_arm_all,
+	.disarm		= trace_uprobe_disarm_all,
+#ifdef CONFIG_PERF_EVENTS
+	.perf_open	= uprobe_perf_open,
+	.perf_close	= uprobe_perf_close,
+#endif
+	.one_user	= true,
 };
 
 /* uprobe_events and uprobe_profile, and uprobes in dynamic_events */
@@ -1258,7 +1197,7 @@ static __init int init_uprobe_trace(void)
 {
 	int ret;
 
-	/* the headers that trace_probe_fields_array describes */
+	/* the record headers that probe_headers[] describes */
 	BUILD_BUG_ON(sizeof(struct uprobe_trace_entry_head) !=
 		     sizeof(struct trace_entry));
 	ret = dyn_event_register(&trace_uprobe_ops.dyn_ops);

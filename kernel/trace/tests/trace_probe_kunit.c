@@ -67,6 +67,31 @@ static void trace_probe_test_err_coverage(struct kunit *test)
 	tp_check_err_coverage(test);
 }
 
+/*
+ * probe_headers[], which the format files, print fmts, hit path and
+ * output read, against the record structs of trace.h that the rest of the
+ * kernel knows the kprobe and fprobe records by.
+ */
+static void trace_probe_test_headers(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, probe_header_size(PROBE_PRINT_NORMAL),
+			sizeof(struct kprobe_trace_entry_head));
+	KUNIT_EXPECT_EQ(test, probe_header_size(PROBE_PRINT_NORMAL),
+			sizeof(struct fentry_trace_entry_head));
+	KUNIT_EXPECT_EQ(test, probe_header_size(PROBE_PRINT_RETURN),
+			sizeof(struct kretprobe_trace_entry_head));
+	KUNIT_EXPECT_EQ(test, probe_header_size(PROBE_PRINT_RETURN),
+			sizeof(struct fexit_trace_entry_head));
+	KUNIT_EXPECT_EQ(test, probe_header_size(PROBE_PRINT_EVENT),
+			sizeof(struct trace_entry));
+	KUNIT_EXPECT_STREQ(test, probe_headers[PROBE_PRINT_NORMAL].names[0],
+			   FIELD_STRING_IP);
+	KUNIT_EXPECT_STREQ(test, probe_headers[PROBE_PRINT_RETURN].names[0],
+			   FIELD_STRING_FUNC);
+	KUNIT_EXPECT_STREQ(test, probe_headers[PROBE_PRINT_RETURN].names[1],
+			   FIELD_STRING_RETIP);
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(tp_vfree, vfree, const void *);
 
 /* One probe_kernel_string() call against strncpy_from_kernel_nofault() */
@@ -175,6 +200,7 @@ static struct kunit_case trace_probe_test_cases[] = {
 	KUNIT_CASE_PARAM(trace_probe_test_err, tp_err_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_btf_err, tp_btf_err_gen_params),
 	KUNIT_CASE(trace_probe_test_err_coverage),
+	KUNIT_CASE(trace_probe_test_headers),
 	KUNIT_CASE(trace_probe_test_kernel_string),
 	KUNIT_CASE_PARAM(trace_probe_test_prog, tp_prog_gen_params),
 	KUNIT_CASE_PARAM(trace_probe_test_arg_err, tp_arg_err_gen_params),
