@@ -296,7 +296,8 @@ static void eprobe_trace_func(struct eprobe_data *edata, void *rec)
 {
 	struct trace_probe_hit hit __uninitialized;
 
-	trace_probe_hit_init(&hit, &edata->ep->tp, rec, NULL, NULL);
+	trace_probe_hit_init(&hit, &edata->ep->tp, PROBE_PRINT_EVENT, rec, NULL,
+			     NULL);
 	trace_probe_record_file(&hit, edata->file);
 }
 

@@ -245,16 +245,18 @@ NOKPROBE_SYMBOL(process_fetch_insn);
 
 /*
  * A hit as the record path sees it: at the entry of the function at
- * @entry_ip, or at its return to @ret_ip (with the entry data @edata).
- * The record of an exit has both words, an entry's only the first.
+ * @entry_ip, or at its return to @ret_ip (@exit, with the entry data
+ * @edata).  Inlined into each dispatcher, so that the tests of @exit fold.
  */
 static __always_inline void fprobe_hit_init(struct trace_probe_hit *hit,
 					    struct trace_fprobe *tf,
 					    struct pt_regs *regs, void *edata,
 					    unsigned long entry_ip,
-					    unsigned long ret_ip)
+					    unsigned long ret_ip, bool exit)
 {
-	trace_probe_hit_init(hit, &tf->tp, regs, edata, regs);
+	trace_probe_hit_init(hit, &tf->tp,
+			     exit ? PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL,
+			     regs, edata, regs);
 	hit->head[0] = entry_ip;
 	hit->head[1] = ret_ip;
 }
@@ -264,17 +266,17 @@ static __always_inline void fprobe_record(struct trace_fprobe *tf,
 					  unsigned int flags,
 					  struct pt_regs *regs, void *edata,
 					  unsigned long entry_ip,
-					  unsigned long ret_ip)
+					  unsigned long ret_ip, bool exit)
 {
 	struct trace_probe_hit hit __uninitialized;
 
 	if (flags & TP_FLAG_TRACE) {
-		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip);
+		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip, exit);
 		trace_probe_record_hit(&hit);
 	}
 #ifdef CONFIG_PERF_EVENTS
 	if (flags & TP_FLAG_PROFILE) {
-		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip);
+		fprobe_hit_init(&hit, tf, regs, edata, entry_ip, ret_ip, exit);
 		trace_probe_perf_hit(&hit, regs);
 	}
 #endif
@@ -287,7 +289,7 @@ static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
 	unsigned int flags = trace_probe_load_flag(&tf->tp);
 
-	fprobe_record(tf, flags, regs, NULL, entry_ip, ret_ip);
+	fprobe_record(tf, flags, regs, NULL, entry_ip, ret_ip, false);
 	return 0;
 }
 
@@ -304,7 +306,7 @@ static int fentry_shared_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 	fprobe_for_each_entry_site(site, entry_ip) {
 		tf = site_to_trace_fprobe(site);
 		fprobe_record(tf, trace_probe_load_flag(&tf->tp), regs, NULL,
-			      entry_ip, ret_ip);
+			      entry_ip, ret_ip, false);
 	}
 	return 0;
 }
@@ -318,7 +320,7 @@ static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
 	unsigned int flags = trace_probe_load_flag(&tf->tp);
 
-	fprobe_record(tf, flags, regs, entry_data, entry_ip, ret_ip);
+	fprobe_record(tf, flags, regs, entry_data, entry_ip, ret_ip, true);
 }
 
 NOKPROBE_SYMBOL(fexit_dispatcher);
@@ -369,7 +371,7 @@ static void fexit_cohort_exit(struct fprobe *fp, unsigned long entry_ip,
 		tf = site_to_trace_fprobe(site);
 		fprobe_record(tf, trace_probe_load_flag(&tf->tp), regs,
 			      entry_data ? entry_data + site->data_off : NULL,
-			      entry_ip, ret_ip);
+			      entry_ip, ret_ip, true);
 	}
 }
 

@@ -1111,7 +1111,7 @@ static __always_inline void kprobe_hit_init(struct trace_probe_hit *hit,
 					    struct trace_kprobe *tk,
 					    struct pt_regs *regs)
 {
-	trace_probe_hit_init(hit, &tk->tp, regs, NULL, regs);
+	trace_probe_hit_init(hit, &tk->tp, PROBE_PRINT_NORMAL, regs, NULL, regs);
 	hit->head[0] = (unsigned long)tk->rp.kp.addr;
 }
 
@@ -1121,8 +1121,9 @@ static __always_inline void kretprobe_hit_init(struct trace_probe_hit *hit,
 					       struct pt_regs *regs,
 					       struct kretprobe_instance *ri)
 {
-	kprobe_hit_init(hit, tk, regs);
-	hit->edata = ri->data;
+	trace_probe_hit_init(hit, &tk->tp, PROBE_PRINT_RETURN, regs, ri->data,
+			     regs);
+	hit->head[0] = (unsigned long)tk->rp.kp.addr;
 	hit->head[1] = get_kretprobe_retaddr(ri);
 }
 

@@ -20,13 +20,13 @@
  */
 const struct probe_header probe_headers[] = {
 	[PROBE_PRINT_NORMAL] = {	/* a probed place */
-		.nr_words	= 1,
+		.nr_words	= PROBE_NORMAL_WORDS,
 		.names		= { FIELD_STRING_IP },
 		.fmt		= "(%lx)",
 		.fmt_noargs	= "\"(%lx)\"" REC(FIELD_STRING_IP),
 	},
 	[PROBE_PRINT_RETURN] = {	/* a function's return */
-		.nr_words	= 2,
+		.nr_words	= PROBE_RETURN_WORDS,
 		.names		= { FIELD_STRING_FUNC, FIELD_STRING_RETIP },
 		.fmt		= "(%lx <- %lx)",
 		.fmt_noargs	= "\"(%lx <- %lx)\"" REC(FIELD_STRING_FUNC)

@@ -292,6 +292,27 @@ enum probe_print_type {
 /* The most words a record header has (a return probe's) */
 #define PROBE_HEADER_MAX_WORDS	2
 
+/* The header words of each record type, as probe_headers[] has them */
+#define PROBE_NORMAL_WORDS	1
+#define PROBE_RETURN_WORDS	2
+
+/*
+ * The number of header words of a record type, which a hit path that knows
+ * its record type at compile time folds (probe_headers[] is not visible
+ * to it as constants)
+ */
+static inline unsigned int probe_header_words(enum probe_print_type ptype)
+{
+	switch (ptype) {
+	case PROBE_PRINT_NORMAL:
+		return PROBE_NORMAL_WORDS;
+	case PROBE_PRINT_RETURN:
+		return PROBE_RETURN_WORDS;
+	default:
+		return 0;
+	}
+}
+
 /**
  * struct probe_header - the fixed words of a record type
  * @nr_words: unsigned longs between the common fields and the arguments

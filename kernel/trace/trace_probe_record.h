@@ -32,7 +32,7 @@
  * @head: the words of the record between its common fields and its
  *	arguments, as probe_headers[] names them for @tp's record type: the
  *	front end sets them
- * @nr_head: their number, from probe_headers[]
+ * @nr_head: their number (probe_header_words() of the record type)
  * @args: the arguments fetched already (uprobes fetch where they may
  *	sleep), set with @dsize and @len; NULL to fetch them here
  * @dsize: bytes of dynamic data (strings) in the record; -1 until measured
@@ -61,14 +61,17 @@ struct trace_probe_hit {
 };
 
 /*
- * Start describing a hit of @tp.  The front end then sets the head words,
- * and @args if it fetched already.  Field by field, every field that is
+ * Start describing a hit of @tp, whose records are of type @ptype (the
+ * front end passes a constant where it knows it, so that the number of
+ * header words folds).  The front end then sets the head words, and
+ * @args if it fetched already.  Field by field, every field that is
  * read before it is written: this runs on every hit, so the front end
  * declares its &struct trace_probe_hit __uninitialized, and neither an
  * initializer nor CONFIG_INIT_STACK_ALL_ZERO zeroes all of it first.
  */
 static __always_inline void trace_probe_hit_init(struct trace_probe_hit *hit,
 						 struct trace_probe *tp,
+						 enum probe_print_type ptype,
 						 void *rec, void *edata,
 						 struct pt_regs *regs)
 {
@@ -76,7 +79,7 @@ static __always_inline void trace_probe_hit_init(struct trace_probe_hit *hit,
 	hit->rec = rec;
 	hit->edata = edata;
 	hit->regs = regs;
-	hit->nr_head = probe_headers[tp->ptype].nr_words;
+	hit->nr_head = probe_header_words(ptype);
 	hit->args = NULL;
 	hit->dsize = -1;
 	hit->len = 0;

@@ -695,7 +695,7 @@ static void uprobe_hit_init(struct trace_probe_hit *hit,
 	 */
 	static const char no_args[1];
 
-	trace_probe_hit_init(hit, &tu->tp, regs, NULL, NULL);
+	trace_probe_hit_init(hit, &tu->tp, tu->tp.ptype, regs, NULL, NULL);
 	hit->args = no_args;
 	hit->dsize = 0;
 	if (ucb) {
