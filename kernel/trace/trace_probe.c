@@ -150,27 +150,26 @@ static enum print_line_t print_probe_event(struct trace_iterator *iter,
 	unsigned long *words = (unsigned long *)(iter->ent + 1);
 	struct trace_seq *s = &iter->seq;
 	struct trace_event_call *call;
-	const struct probe_header *head;
 	struct trace_probe *tp;
+	unsigned int nr;
 
 	call = container_of(event, struct trace_event_call, event);
 	tp = trace_probe_primary_from_call(call);
 	if (WARN_ON_ONCE(!tp))
 		goto out;
-	head = &probe_headers[tp->ptype];
+	nr = probe_header_words(tp->ptype);
 	trace_seq_printf(s, "%s: (", trace_probe_name(tp));
-	if (head->nr_words &&
-	    !seq_print_ip_sym(s, words[head->nr_words - 1],
-			      flags | TRACE_ITER_SYM_OFFSET))
+	if (nr && !seq_print_ip_sym(s, words[nr - 1],
+				    flags | TRACE_ITER_SYM_OFFSET))
 		goto out;
-	if (head->nr_words > 1) {
+	if (nr > 1) {
 		trace_seq_puts(s, " <- ");
 		if (!seq_print_ip_sym(s, words[0], flags & ~TRACE_ITER_SYM_OFFSET))
 			goto out;
 	}
 	trace_seq_putc(s, ')');
 	if (trace_probe_print_args(s, tp->args, tp->nr_args,
-				   (u8 *)(words + head->nr_words), iter->ent) < 0)
+				   (u8 *)(words + nr), iter->ent) < 0)
 		goto out;
 	trace_seq_putc(s, '\n');
 out:
@@ -401,7 +400,7 @@ static int trace_probe_define_fields(struct trace_event_call *call)
 	if (WARN_ON_ONCE(!tp))
 		return -ENOENT;
 	head = &probe_headers[tp->ptype];
-	for (i = 0; i < head->nr_words; i++) {
+	for (i = 0; i < probe_header_words(tp->ptype); i++) {
 		ret = define_header_field(call, head->names[i],
 					  sizeof(struct trace_entry) +
 					  i * sizeof(unsigned long));

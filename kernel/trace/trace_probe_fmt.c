@@ -20,13 +20,11 @@
  */
 const struct probe_header probe_headers[] = {
 	[PROBE_PRINT_NORMAL] = {	/* a probed place */
-		.nr_words	= PROBE_NORMAL_WORDS,
 		.names		= { FIELD_STRING_IP },
 		.fmt		= "(%lx)",
 		.fmt_noargs	= "\"(%lx)\"" REC(FIELD_STRING_IP),
 	},
 	[PROBE_PRINT_RETURN] = {	/* a function's return */
-		.nr_words	= PROBE_RETURN_WORDS,
 		.names		= { FIELD_STRING_FUNC, FIELD_STRING_RETIP },
 		.fmt		= "(%lx <- %lx)",
 		.fmt_noargs	= "\"(%lx <- %lx)\"" REC(FIELD_STRING_FUNC)
@@ -47,7 +45,7 @@ const struct probe_header probe_headers[] = {
 unsigned int probe_header_size(enum probe_print_type ptype)
 {
 	return sizeof(struct trace_entry) +
-	       probe_headers[ptype].nr_words * sizeof(unsigned long);
+	       probe_header_words(ptype) * sizeof(unsigned long);
 }
 
 /**
@@ -137,13 +135,13 @@ int probe_print_fmt(char *buf, int len, const struct probe_arg *args,
 {
 	const struct probe_header *head = &probe_headers[ptype];
 	struct text_buf tb = { .buf = buf, .len = len };
-	int i;
+	unsigned int i;
 
 	text_add(&tb, "\"%s", head->fmt);
 	for (i = 0; i < nr_args; i++)
 		print_fmt_arg(&tb, &args[i]);
 	text_add(&tb, "\"");
-	for (i = 0; i < head->nr_words; i++)
+	for (i = 0; i < probe_header_words(ptype); i++)
 		text_add(&tb, REC("%s"), head->names[i]);
 	for (i = 0; i < nr_args; i++)
 		print_fmt_value(&tb, &args[i]);

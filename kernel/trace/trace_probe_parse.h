@@ -292,22 +292,18 @@ enum probe_print_type {
 /* The most words a record header has (a return probe's) */
 #define PROBE_HEADER_MAX_WORDS	2
 
-/* The header words of each record type, as probe_headers[] has them */
-#define PROBE_NORMAL_WORDS	1
-#define PROBE_RETURN_WORDS	2
-
 /*
- * The number of header words of a record type, which a hit path that knows
- * its record type at compile time folds (probe_headers[] is not visible
- * to it as constants)
+ * The number of header words of a record type, the names of which
+ * probe_headers[] has; inline, so that a hit path that knows its record
+ * type at compile time folds it
  */
 static inline unsigned int probe_header_words(enum probe_print_type ptype)
 {
 	switch (ptype) {
 	case PROBE_PRINT_NORMAL:
-		return PROBE_NORMAL_WORDS;
+		return 1;
 	case PROBE_PRINT_RETURN:
-		return PROBE_RETURN_WORDS;
+		return 2;
 	default:
 		return 0;
 	}
@@ -315,8 +311,9 @@ static inline unsigned int probe_header_words(enum probe_print_type ptype)
 
 /**
  * struct probe_header - the fixed words of a record type
- * @nr_words: unsigned longs between the common fields and the arguments
- * @names: their field names, in the order of the record
+ * @names: the field names of its header words (probe_header_words() of
+ *	them, unsigned longs between the common fields and the arguments),
+ *	in the order of the record
  * @fmt: what the print fmt shows of them ("(%lx <- %lx)"); the print fmt
  *	then passes them, in order, before the arguments
  * @fmt_noargs: the whole print fmt of an event without arguments
@@ -326,7 +323,6 @@ static inline unsigned int probe_header_words(enum probe_print_type ptype)
  * readers all come from it.
  */
 struct probe_header {
-	unsigned int	nr_words;
 	const char	*names[PROBE_HEADER_MAX_WORDS];
 	const char	*fmt;
 	const char	*fmt_noargs;

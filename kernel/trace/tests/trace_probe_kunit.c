@@ -74,6 +74,14 @@ static void trace_probe_test_err_coverage(struct kunit *test)
  */
 static void trace_probe_test_headers(struct kunit *test)
 {
+	enum probe_print_type ptype;
+	unsigned int i;
+
+	/* a name for each word probe_header_words() counts, and no more */
+	for (ptype = PROBE_PRINT_NORMAL; ptype <= PROBE_PRINT_EVENT; ptype++)
+		for (i = 0; i < PROBE_HEADER_MAX_WORDS; i++)
+			KUNIT_EXPECT_EQ(test, !!probe_headers[ptype].names[i],
+					i < probe_header_words(ptype));
 	KUNIT_EXPECT_EQ(test, probe_header_size(PROBE_PRINT_NORMAL),
 			sizeof(struct kprobe_trace_entry_head));
 	KUNIT_EXPECT_EQ(test, probe_header_size(PROBE_PRINT_NORMAL),
