@@ -38,8 +38,9 @@
  * @dsize: bytes of dynamic data (strings) in the record; -1 until measured
  * @len: bytes of the record, once @dsize is known
  * @have_ctx: @trace_ctx is taken
- * @trace_ctx: the trace context of the records written straight to a
- *	ring buffer (the generic path takes its own)
+ * @trace_ctx: the trace context of the hit's records: taken for the first
+ *	record written straight to a ring buffer, or by the front end before
+ *	it records (the generic path takes its own unless it is taken)
  * @scratch: this CPU's scratch record, once the record is built there
  *
  * What every instance gets is the same record, so it is measured, given
@@ -154,7 +155,18 @@ trace_probe_record_generic(struct trace_probe_hit *hit,
 	if (!entry)
 		return;
 	fbuffer.regs = hit->regs;
-	trace_probe_hit_fill_args(hit, entry);
+	if (hit->have_ctx) {
+		/*
+		 * Where the front end took it (uprobes: in their handler,
+		 * which runs preemptible, before they turn preemption off
+		 * to record), not here: the filter, the triggers and the
+		 * stack trace after the record see it too
+		 */
+		fbuffer.trace_ctx = hit->trace_ctx;
+		trace_probe_hit_fill(hit, entry);
+	} else {
+		trace_probe_hit_fill_args(hit, entry);
+	}
 	trace_event_buffer_commit(&fbuffer);
 }
 

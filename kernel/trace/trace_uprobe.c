@@ -711,7 +711,14 @@ static void uprobe_hit_init(struct trace_probe_hit *hit,
 	}
 }
 
-/* Record a hit in every trace instance the event is enabled in */
+/*
+ * Record a hit in every trace instance the event is enabled in.  The
+ * arguments are fetched where the handler may sleep; the records are made
+ * with preemption off: the pid filter, the triggers and a filtered record's
+ * buffer are this CPU's, read through this_cpu_ptr().  The trace context
+ * is taken before, where 6.12 takes it: a preempt count that
+ * tracing_gen_ctx_dec() takes one from when it is 0 already.
+ */
 static void uprobe_trace_func(struct trace_uprobe *tu, unsigned long func,
 			      struct pt_regs *regs, struct uprobe_dispatch_data *data,
 			      struct uprobe_cpu_buffer **ucbp)
@@ -720,9 +727,12 @@ static void uprobe_trace_func(struct trace_uprobe *tu, unsigned long func,
 
 	uprobe_hit_init(&hit, tu, func, regs,
 			prepare_uprobe_buffer(tu, regs, data, ucbp));
+	trace_probe_hit_context(&hit);
+	preempt_disable_notrace();
 	rcu_read_lock();
 	trace_probe_record_hit(&hit);
 	rcu_read_unlock();
+	preempt_enable_notrace();
 }
 
 /* --- Enabling -------------------------------------------------------------------- */
