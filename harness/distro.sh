@@ -128,7 +128,7 @@ build() { # variant config
 stock_diagnostics() { # config
 	local cfg=$1 s=$KPT_BUILD/out/distro-$1-stock
 	local rec=$KPT_ROOT/tests/baseline/distro-$1.stock
-	if [ "$golden_mode" = 0 ] && kpt_ref_current "$rec" >/dev/null; then
+	if [ "$golden_mode" = 0 ] && kpt_ref_current "$rec" - >/dev/null; then
 		# (none, most often: grep then selects nothing)
 		grep -v '^#' "$rec" || :
 		return 0
@@ -140,7 +140,7 @@ stock_diagnostics() { # config
 		echo "FAIL $cfg: the stock tree does not build (see ${s#$KPT_ROOT/}/build.log)" >&2
 		return 1
 	fi
-	{ kpt_stamp_line; cat "$s/diag.txt"; } >"$rec"
+	{ kpt_stamp_line -; cat "$s/diag.txt"; } >"$rec"
 	cat "$s/diag.txt"
 }
 

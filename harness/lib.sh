@@ -19,33 +19,57 @@ kpt_package_version() {
 # kpt_source_version: the Debian version of the source the trees were
 # unpacked from (harness/tree.sh records it), or of the installed package
 # before the first unpack.  Every stock reference of tests/ says which
-# version it was recorded from (kpt_stamp_line), and a reference recorded
-# from another version is recorded again before it is compared with
-# (harness/refs.sh): the point release and the code layout show in what
-# stock does.
+# version and config fragments it was recorded from (kpt_stamp_line), and
+# a reference recorded from others is recorded again before it is compared
+# with (harness/refs.sh): the point release and the code layout show in
+# what stock does.
 kpt_source_version() {
 	cat "$KPT_SRC/stock/.kpt/source-version" 2>/dev/null || kpt_package_version
 }
 
-# The stamp line of a stock reference, and the version a reference's
-# stamp names (empty when it has none).
+# kpt_config_digest DEBUG [ARCH]: a digest of the config fragments of
+# ours that ARCH's (KPT_ARCH's) test kernels are built with, the debug
+# flavour's (DEBUG=1) or the plain one's (harness/kbuild.sh): an option
+# changes the code layout as a point release does.
+kpt_config_digest() {
+	local f=(kprobetrace.config "${2:-$KPT_ARCH}.config")
+	[ "$1" = 1 ] && f+=(debug.config)
+	(cd "$KPT_ROOT/config" && cat "${f[@]}") | sha256sum | cut -c 1-12
+}
+
+# kpt_stamp [FLAVOUR [ARCH]]: what the stamp of a stock reference names:
+# the source version and the digest of the config fragments of the stock
+# kernel it is recorded from, of FLAVOUR 0 (plain, the default) or 1
+# (debug), or none for FLAVOUR "-" (the distribution configs, which are
+# not ours: harness/distro.sh).
+kpt_stamp() {
+	local s
+	s=$(kpt_source_version)
+	[ "${1:-0}" = - ] || s="$s, config $(kpt_config_digest "${1:-0}" "${2:-}")"
+	echo "$s"
+}
+
+# The stamp line of a stock reference, and what a reference's stamp
+# names (empty when it has none).
 KPT_STAMP_KEY='# Recorded from: linux-source-6.12 '
-kpt_stamp_line() {
-	echo "$KPT_STAMP_KEY$(kpt_source_version)"
+kpt_stamp_line() { # [flavour [arch]]
+	echo "$KPT_STAMP_KEY$(kpt_stamp "$@")"
 }
 
 kpt_stamp_of() { # file
 	sed -n "s/^$KPT_STAMP_KEY//p" "$1" 2>/dev/null | head -n 1
 }
 
-# kpt_ref_current FILE: whether a stock reference was recorded from the
-# source the trees are made from; if not, a FAIL line that says so: no
-# result is compared with stock of another build (harness/refs.sh).
+# kpt_ref_current FILE [FLAVOUR [ARCH]]: whether a stock reference was
+# recorded from stock built from the source and the config fragments the
+# test kernels are made from; if not, a FAIL line that says so: no result
+# is compared with stock of another build (harness/refs.sh).
 kpt_ref_current() {
-	local s
+	local s want
 	s=$(kpt_stamp_of "$1")
-	[ "$s" = "$(kpt_source_version)" ] && return 0
-	echo "FAIL ${1#$KPT_ROOT/}: recorded from linux-source-6.12 ${s:-(no stamp)}, the source is $(kpt_source_version): record it again from stock of this source (make check does, through harness/refs.sh -u; or its make ...-golden target)"
+	want=$(kpt_stamp "${2:-0}" "${3:-}")
+	[ "$s" = "$want" ] && return 0
+	echo "FAIL ${1#$KPT_ROOT/}: recorded from linux-source-6.12 ${s:-(no stamp)}, stock of this tree is $want: record it again (make check does, through harness/refs.sh -u; or its make ...-golden target)"
 	return 1
 }
 

@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # The stock references the tests compare ours with, and their stamps.
 # Each was recorded from a stock kernel built from one version of
-# Debian's linux-source-6.12, and says which (lib.sh's kpt_stamp_line):
-# what stock does depends on the point release (the release string a
-# probe reads, a selftest fixed upstream) and on the build's code layout
-# (whether SYM+OFFS is an instruction boundary), so a reference is only
-# compared with ours built from the same source.
+# Debian's linux-source-6.12 with our config fragments, and says which
+# version and which fragments (lib.sh's kpt_stamp_line): what stock does
+# depends on the point release (the release string a probe reads, a
+# selftest fixed upstream) and on the build's code layout (whether
+# SYM+OFFS is an instruction boundary), which the config changes too, so
+# a reference is only compared with ours built from the same source and
+# fragments.
 #   refs.sh [-d] KIND...      list them, each current or stale; exit
 #                             status 1 when one is stale
 #   refs.sh -u [-d] KIND...   record the stale ones again, from stock
@@ -62,13 +64,20 @@ kind_arch() {
 	[ "$1" = arm64 ] && echo arm64 || echo "$KPT_ARCH"
 }
 
+# The flavour of the stock kernel a kind is recorded from: the debug one
+# for the fuzz golden of -d, else the plain one
+kind_flavour() {
+	[ "$1" = fuzz ] && echo "$debug" || echo 0
+}
+
 # stale KIND: the files of a kind that are missing or recorded from
-# another version, each with the version it names
+# another source or other config fragments, each with what its stamp names
 stale() {
-	local f s
+	local f s want
+	want=$(kpt_stamp "$(kind_flavour "$1")" "$(kind_arch "$1")")
 	ref_files "$1" "$(kind_arch "$1")" | while read -r f; do
 		s=$(kpt_stamp_of "$f")
-		[ "$s" = "$version" ] || echo "${f#$KPT_ROOT/} ${s:-unstamped}"
+		[ "$s" = "$want" ] || echo "${f#$KPT_ROOT/} ${s:-unstamped}"
 	done
 }
 
@@ -127,7 +136,7 @@ done
 
 logs=$KPT_BUILD/refs
 rm -rf "$logs" && mkdir -p "$logs"
-kpt_log "stock references: $n of them were recorded from another source than linux-source-6.12 $version ($(stale "${kinds[0]}" | head -n 1 | cut -d' ' -f2) for ${kinds[*]}): recording them again from stock $version first (about 35 minutes, an hour with the stock kernels to build: README; logs in ${logs#$KPT_ROOT/})"
+kpt_log "stock references: $n of them were recorded from another source or other config fragments than stock of this tree, linux-source-6.12 $version (first: $(stale "${kinds[0]}" | head -n 1); kinds ${kinds[*]}): recording them again from stock $version first (about 35 minutes, an hour with the stock kernels to build: README; logs in ${logs#$KPT_ROOT/})"
 t0=$(date +%s)
 lane_a=() lane_b=()
 for k in "${kinds[@]}"; do
